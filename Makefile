@@ -1,0 +1,56 @@
+# Meldboard: `make run` and `make test` each set up everything they need on a fresh machine.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt
+APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core
+
+.PHONY: run test bench venv system-test-deps demo clean
+
+$(BIN)/python:
+	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: set PYTHON=/path/to/python3.11"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-run: $(BIN)/python pyproject.toml constraints.txt
+	$(PIP_INSTALL) .
+	@touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed-run
+	$(PIP_INSTALL) '.[test]'
+	@touch $@
+
+venv: $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py demo
+	WEB_PORT=$(PORT) $(BIN)/honcho -f Procfile.dev start
+
+# Debian packages the browser, PDF and QR tests use; installed when missing and we are root.
+system-test-deps:
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	  else echo "missing Debian packages:$$missing (run make test as root, or apt-get install them)"; exit 1; fi; \
+	fi
+
+test: $(VENV)/.installed-test system-test-deps
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m bench $(BENCH_ARGS)
+
+demo: $(VENV)/.installed-run
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo
+
+clean:
+	rm -rf $(VENV) var/test-db.sqlite3*

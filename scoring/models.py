@@ -1,0 +1,38 @@
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Hand(models.Model):
+    """One deal of one game. Its content lives in revisions; a correction is a new revision."""
+
+    game = models.ForeignKey("tournament.Game", on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    # Sent with the form: a double tap or a retry after a dropped connection finds this hand again.
+    idempotency_key = models.CharField(max_length=64, unique=True)
+    version = models.PositiveIntegerField(default=1, help_text="Number of the current revision.")
+    entries = models.JSONField(default=list, help_text="Current per-side input, as the rules engine takes it.")
+    result = models.JSONField(default=dict, help_text="Current rules engine output for this hand.")
+    created_at = models.DateTimeField(default=timezone.now)
+    entered_by = models.CharField(max_length=80, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint("game", "number", name="one_hand_per_number_per_game")]
+
+
+class HandRevision(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")
+    version = models.PositiveIntegerField()
+    entries = models.JSONField(default=list)
+    result = models.JSONField(default=dict)
+    reason = models.CharField(max_length=200, blank=True)
+    author = models.CharField(max_length=80, blank=True, help_text="Who entered it: a side's name or organizer.")
+    author_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["hand", "version"]
+        constraints = [models.UniqueConstraint("hand", "version", name="one_revision_per_version")]

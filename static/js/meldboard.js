@@ -1,0 +1,36 @@
+// Live countdowns from server times: <span data-countdown="ISO-8601 UTC" data-done="text">.
+// The server time is the truth; the browser only counts, so a reload is always right.
+(function () {
+  function fmt(ms) {
+    if (ms <= 0) return null;
+    var s = Math.floor(ms / 1000), d = Math.floor(s / 86400), h = Math.floor(s % 86400 / 3600),
+        m = Math.floor(s % 3600 / 60), sec = s % 60;
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    return (d ? d + "d " : "") + (d || h ? h + "h " : "") + pad(m) + "m " + pad(sec) + "s";
+  }
+  function tick() {
+    var skew = window.MELDBOARD_SKEW || 0;
+    document.querySelectorAll("[data-countdown]").forEach(function (el) {
+      var left = Date.parse(el.dataset.countdown) - (Date.now() + skew);
+      var text = fmt(left);
+      el.textContent = text === null ? (el.dataset.done || "now") : text;
+      el.classList.toggle("countdown-done", text === null);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var now = document.querySelector("meta[name=server-now]");
+    if (now) window.MELDBOARD_SKEW = Date.parse(now.content) - Date.now();
+    tick();
+    setInterval(tick, 1000);
+  });
+  document.addEventListener("htmx:afterSwap", tick);
+})();
+
+// A double tap sends one form: the button is disabled after the first submit. (The server's
+// one-time key is what really guarantees one save; this only saves a round trip.)
+document.addEventListener("submit", function (event) {
+  var form = event.target;
+  form.querySelectorAll("button[data-once]").forEach(function (button) {
+    setTimeout(function () { button.disabled = true; }, 0);
+  });
+});

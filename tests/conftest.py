@@ -1,0 +1,104 @@
+"""Shared test set-up: a real embedded Redis, a real Celery worker on demand, Debian's Chromium."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM must be allowed there.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from tests.factories import *  # noqa: E402,F401,F403  (fixtures for every module)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def embedded_redis():
+    """The real Redis the app talks to: the embedded one unless REDIS_URL points elsewhere."""
+    from django.conf import settings
+
+    from config.embedded_redis import ensure_running
+
+    if settings.USING_EMBEDDED_REDIS:
+        ensure_running(settings.EMBEDDED_REDIS_PORT)
+    import redis
+
+    redis.Redis.from_url(settings.REDIS_URL).flushdb()
+    yield settings.REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": "/usr/bin/chromium",
+        "args": [
+            "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture
+def phone(page):
+    """A page the size of a phone (390 px wide)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    return page
+
+
+class CeleryWorker:
+    """A real `celery worker` process against the test database and the real Redis."""
+
+    def __init__(self, db_name: str):
+        self.db_name = db_name
+        self.process: subprocess.Popen | None = None
+
+    def start(self, beat: bool = False) -> "CeleryWorker":
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.test_settings",
+            "MELDBOARD_WORKER_DB_NAME": self.db_name,
+            "DJANGO_ALLOW_ASYNC_UNSAFE": "true",
+        }
+        command = [
+            sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING",
+            "--without-gossip", "--without-mingle", "-n", f"test-{os.getpid()}@%h",
+        ]
+        if beat:
+            command.append("--beat")
+            command += ["--schedule", os.path.join(os.path.dirname(self.db_name), f"beat-{os.getpid()}")]
+        self.process = subprocess.Popen(command, env=env)
+        self.wait_ready()
+        return self
+
+    def wait_ready(self, timeout: float = 30) -> None:
+        from config.celery import app
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"celery worker exited with {self.process.returncode}")
+            if app.control.ping(timeout=0.5):
+                return
+        raise RuntimeError("celery worker did not answer a ping")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+
+@pytest.fixture
+def celery_worker(transactional_db):
+    """Start with `celery_worker.start()`; stopped (by its PID) at the end of the test."""
+    from django.db import connection
+
+    worker = CeleryWorker(connection.settings_dict["NAME"])
+    yield worker
+    worker.stop()

@@ -1,0 +1,74 @@
+"""factory_boy factories and the fixtures built on them, shared by every test module."""
+
+import datetime as dt
+
+import factory
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from tournament.models import Player, Team, Tournament
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"organizer{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@club.example")
+    is_staff = True
+    password = factory.PostGenerationMethodCall("set_password", "pass-word-123")
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Bayfest {2026 + n}")
+    slug = factory.Sequence(lambda n: f"bayfest-{n}")
+    venue = "Marina clubhouse"
+    time_zone = "America/Mazatlan"
+    signup_deadline = factory.LazyFunction(lambda: timezone.now() + dt.timedelta(days=1))
+    variant = "baja-partners"
+    organizer_email = "organizer@club.example"
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    tournament = factory.SubFactory(TournamentFactory)
+    name = factory.Sequence(lambda n: f"Player {n}")
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    """A team with its two partners."""
+
+    class Meta:
+        model = Team
+
+    tournament = factory.SubFactory(TournamentFactory)
+    name = factory.Sequence(lambda n: f"Team {n}")
+
+    @factory.post_generation
+    def partners(team, create, extracted, **kwargs):
+        names = extracted or (f"{team.name} North", f"{team.name} South")
+        for name in names:
+            PlayerFactory(tournament=team.tournament, name=name, team=team)
+
+
+@pytest.fixture
+def organizer(db):
+    return UserFactory(username="organizer")
+
+
+@pytest.fixture
+def organizer_client(client, organizer):
+    client.force_login(organizer)
+    return client
+
+
+@pytest.fixture
+def tournament(db):
+    return TournamentFactory()

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class TournamentConfig(AppConfig):
+    name = "tournament"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import signals  # noqa: F401

@@ -1,0 +1,19 @@
+from .events import Tournament
+from .entries import PartnerPost, Player, Team
+from .brackets import Division, DrawRecord, Game, GameSide, Round
+from .gameday import CheckIn, GameEvent, Substitution
+
+__all__ = [
+    "Tournament",
+    "Player",
+    "Team",
+    "PartnerPost",
+    "Division",
+    "DrawRecord",
+    "Round",
+    "Game",
+    "GameSide",
+    "CheckIn",
+    "Substitution",
+    "GameEvent",
+]

@@ -1,0 +1,141 @@
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+def new_table_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Division(models.Model):
+    class Kind(models.TextChoices):
+        D1 = "d1", "Division 1"
+        D2 = "d2", "Division 2"
+        FINAL = "final", "Final"
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="divisions")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    name = models.CharField(max_length=60)
+    size = models.PositiveIntegerField(default=0, help_text="Bracket size: the next power of two.")
+    published_at = models.DateTimeField(null=True, blank=True)
+    champion = models.ForeignKey("tournament.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["tournament", "kind"]
+        constraints = [models.UniqueConstraint("tournament", "kind", name="one_division_per_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.name}"
+
+
+class DrawRecord(models.Model):
+    """One preview of a division's draw; the published one is frozen for good."""
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="draws")
+    seed = models.BigIntegerField()
+    # Team ids by chart line, top to bottom; null marks a bye.
+    lines = models.JSONField(default=list)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(default=timezone.now)
+    published_at = models.DateTimeField(null=True, blank=True)
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                "division", condition=models.Q(published_at__isnull=False), name="one_published_draw_per_division"
+            )
+        ]
+
+
+class Round(models.Model):
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=60, blank=True)
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="Posted start time of the round's games.")
+
+    class Meta:
+        ordering = ["division", "number"]
+        constraints = [models.UniqueConstraint("division", "number", name="one_round_number_per_division")]
+
+    def __str__(self) -> str:
+        return self.name or f"Round {self.number}"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for teams"
+        READY = "ready", "Ready"
+        IN_PLAY = "in_play", "In play"
+        FINISHED = "finished", "Finished"
+        BYE = "bye", "Bye"
+        FORFEIT = "forfeit", "Forfeit"
+        DOUBLE_FORFEIT = "double_forfeit", "Double forfeit"
+        AWAITING_DECISION = "awaiting_decision", "Awaiting organizer"
+        NOT_NEEDED = "not_needed", "Not needed"
+
+    DONE = (Status.FINISHED, Status.BYE, Status.FORFEIT, Status.DOUBLE_FORFEIT, Status.NOT_NEEDED)
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="games")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField(help_text="Position in its round, top to bottom, from 1.")
+    table_number = models.PositiveIntegerField(null=True, blank=True)
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="Posted start; the round's unless changed.")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.WAITING, db_index=True)
+    winner = models.ForeignKey("tournament.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    result_reason = models.CharField(max_length=40, blank=True, help_text="score, time limit, forfeit, no partner …")
+    decision_note = models.TextField(blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Deadlines live on the row and are claimed with a conditional update.
+    no_show_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    time_limit_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    early_start_agreed = models.BooleanField(default=False)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    table_token = models.CharField(max_length=40, unique=True, default=new_table_token)
+    version = models.PositiveIntegerField(default=0, help_text="Bumped on every change of result or state.")
+
+    class Meta:
+        ordering = ["division", "round__number", "number"]
+        constraints = [models.UniqueConstraint("round", "number", name="one_game_per_position")]
+
+    def __str__(self) -> str:
+        return f"{self.division.name} {self.round} game {self.number}"
+
+    @property
+    def is_done(self) -> bool:
+        return self.status in self.DONE
+
+
+class GameSide(models.Model):
+    """One side of a game: a team (bracket games) or a player (table formats). 2 to 6 per game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
+    slot = models.PositiveSmallIntegerField()
+    team = models.ForeignKey("tournament.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("tournament.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    fed_by = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="feeds",
+        help_text="The earlier game whose winner takes this slot.",
+    )
+    is_bye = models.BooleanField(default=False)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    total = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "slot"]
+        constraints = [models.UniqueConstraint("game", "slot", name="one_side_per_slot")]
+
+    def __str__(self) -> str:
+        if self.team_id:
+            return str(self.team)
+        if self.player_id:
+            return str(self.player)
+        return "BYE" if self.is_bye else "—"

@@ -1,0 +1,76 @@
+import secrets
+
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=60)
+    contact = models.CharField(max_length=200, blank=True, help_text="Phone or email for the organizer.")
+    created_at = models.DateTimeField(default=timezone.now)
+    added_late = models.BooleanField(default=False, help_text="Added by the organizer after the deadline.")
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # The sign-up form's one-time key: a double tap or a resent POST finds this team, not a new one.
+    submission_key = models.CharField(max_length=64, unique=True, null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "tournament", name="team_name_unique_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn_at is None
+
+    def player_names(self) -> str:
+        return " & ".join(p.name for p in self.players.all())
+
+
+class Player(models.Model):
+    """A person in one tournament; on at most one team there (the FK makes that structural)."""
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=80)
+    contact = models.CharField(max_length=200, blank=True)
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "tournament", name="player_name_unique_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PartnerPost(models.Model):
+    """"Looking for a partner": a player without a team; two posts that choose each other pair up."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="partner_post")
+    note = models.CharField(max_length=200, blank=True)
+    secret = models.CharField(max_length=64, default=new_secret, unique=True)
+    wants = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="wanted_by")
+    created_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player.name} looking for a partner"
+
+    @property
+    def tournament(self):
+        return self.player.tournament

@@ -1,0 +1,78 @@
+import datetime as dt
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils import timezone
+
+
+def validate_time_zone(value: str) -> None:
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(f"“{value}” is not a time zone name such as America/Mazatlan.")
+
+
+# The presets of rules/ (RULES.md); a test checks this list against rules.PRESET_NAMES.
+VARIANTS = [
+    ("baja-partners", "Baja Rummy, partners"),
+    ("baja-cutthroat", "Baja Rummy, cutthroat"),
+    ("fiji-individual", "Fiji Rummy, individual"),
+    ("fiji-team", "Fiji Rummy, teams"),
+    ("club-4deck", "Club 4-deck partners"),
+    ("rummikub", "Rummikub"),
+]
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Sign-ups open"
+        CLOSED = "closed", "Sign-ups closed"
+        RUNNING = "running", "In play"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    venue = models.CharField(max_length=200, blank=True)
+    description = models.TextField(blank=True, help_text="What the event is; shown on the home page.")
+    time_zone = models.CharField(max_length=64, default="America/Mazatlan", validators=[validate_time_zone])
+    signup_deadline = models.DateTimeField()
+    variant = models.CharField(max_length=40, default="baja-partners", choices=VARIANTS)
+    # The numbers the tournament was created with; editing a preset later never rewrites them.
+    rules_numbers = models.JSONField(default=dict, blank=True)
+    game_time_limit = models.DurationField(default=dt.timedelta(hours=2, minutes=30))
+    no_show_grace = models.DurationField(default=dt.timedelta(minutes=5))
+    require_confirmation = models.BooleanField(
+        default=True, help_text="The other side confirms each hand entered at the table."
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    registration_closed_at = models.DateTimeField(null=True, blank=True)
+    organizer_email = models.EmailField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-signup_deadline"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.rules_numbers:
+            import rules
+
+            self.rules_numbers = rules.preset_numbers(self.variant)
+        super().save(*args, **kwargs)
+
+    @property
+    def tz(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.time_zone)
+
+    def local(self, moment: dt.datetime | None) -> dt.datetime | None:
+        return moment.astimezone(self.tz) if moment else None
+
+    def signups_open(self, now: dt.datetime | None = None) -> bool:
+        """Decided by the clock of the request, never by whether the closing task has run."""
+        now = now or timezone.now()
+        return self.status == self.Status.OPEN and self.registration_closed_at is None and now < self.signup_deadline

@@ -1,0 +1,122 @@
+"""Organizer pages: Django auth login; the desk at the clubhouse."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament import registration
+from tournament.forms import PairForm, SignupForm, TournamentForm
+from tournament.models import PartnerPost, Team, Tournament
+from tournament.views.public import _apply_errors
+
+
+@login_required
+def home(request):
+    return render(request, "organizer/home.html", {"tournaments": Tournament.objects.all()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_form(request, slug=None):
+    tournament = get_object_or_404(Tournament, slug=slug) if slug else None
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        saved = form.save(commit=False)
+        if not saved.created_by_id:
+            saved.created_by = request.user
+        saved.save()
+        messages.success(request, f"Saved “{saved.name}”.")
+        return redirect("organizer:dashboard", slug=saved.slug)
+    return render(
+        request, "organizer/tournament_form.html", {"form": form, "tournament": tournament},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+def dashboard(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    teams = Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("withdrawn_at", "created_at")
+    context = {
+        "tournament": tournament,
+        "teams": teams,
+        "active_count": sum(1 for t in teams if t.withdrawn_at is None),
+        "posts": registration.open_posts(tournament),
+        "open": tournament.signups_open(),
+        "draw_started": registration.draw_started(tournament),
+        "form": SignupForm(),
+        "closed_message": registration.closed_message(tournament),
+        "deadline_text": registration.local_time_text(tournament, tournament.signup_deadline),
+    }
+    return render(request, "organizer/dashboard.html", context)
+
+
+@login_required
+@require_POST
+def add_team(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = SignupForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            team = registration.register_team(
+                tournament, team_name=data["team_name"], player_names=(data["player1"], data["player2"]),
+                contact=data["contact"], submission_key=data["submission_key"] or None, late=True,
+            )
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+        else:
+            messages.success(request, f"Added team “{team.name}”.")
+            return redirect("organizer:dashboard", slug=slug)
+    for field, errors in form.errors.items():
+        messages.error(request, f"{form.fields[field].label if field in form.fields else 'Team'}: {' '.join(errors)}")
+    return redirect("organizer:dashboard", slug=slug)
+
+
+@login_required
+@require_POST
+def withdraw_team(request, slug, team_id):
+    team = get_object_or_404(Team, pk=team_id, tournament__slug=slug)
+    try:
+        registration.withdraw_team(team)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"Withdrew “{team.name}”.")
+    return redirect("organizer:dashboard", slug=slug)
+
+
+@login_required
+@require_POST
+def close_signups(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if registration.close_registration(tournament.pk, early=True):
+        messages.success(request, "Sign-ups are closed.")
+    else:
+        messages.info(request, "Sign-ups were already closed.")
+    return redirect("organizer:dashboard", slug=slug)
+
+
+@login_required
+@require_POST
+def pair_posts(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = PairForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose two players to pair.")
+        return redirect("organizer:dashboard", slug=slug)
+    posts = PartnerPost.objects.filter(
+        pk__in=[form.cleaned_data["first"], form.cleaned_data["second"]], player__tournament=tournament, closed_at__isnull=True
+    ).select_related("player")
+    if len(posts) != 2:
+        messages.error(request, "Both players must be on the board, and they must be two different players.")
+        return redirect("organizer:dashboard", slug=slug)
+    try:
+        team = registration.pair(posts[0], posts[1], team_name=form.cleaned_data["team_name"], late=True)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"Paired {team.player_names()} as “{team.name}”.")
+    return redirect("organizer:dashboard", slug=slug)
