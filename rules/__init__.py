@@ -1,0 +1,29 @@
+"""Meldboard's rules engine: every club rummy variant of ../shared/RULES.md, scored to the letter.
+
+Pure standard-library Python, no Django, so tests, support and the JSON command can use it alone.
+See rules/README.md for the API and `python -m rules`.
+"""
+
+from .cards import card_values
+from .command import score
+from .describe import describe_presets
+from .errors import InvalidSettings, Problem, RulesError, UnknownVariant
+from .game_end import game_over
+from .meld import meld_bands, next_meld
+from .presets import PRESET_NAMES, preset_numbers, side_fields
+
+__all__ = [
+    "PRESET_NAMES",
+    "InvalidSettings",
+    "Problem",
+    "RulesError",
+    "UnknownVariant",
+    "card_values",
+    "describe_presets",
+    "game_over",
+    "meld_bands",
+    "next_meld",
+    "preset_numbers",
+    "score",
+    "side_fields",
+]

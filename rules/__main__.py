@@ -1,0 +1,3 @@
+from .command import run
+
+run()
