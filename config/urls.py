@@ -17,6 +17,7 @@ urlpatterns = [
     path("organizer/", include("tournament.urls.operations")),
     # table (the token in the URL is the key)
     path("table/", include("scoring.urls")),
+    path("table/", include("tournament.urls.gameday_table")),
     # public
     path("", include("tournament.urls.brackets")),
     path("", include("tournament.urls.public")),
