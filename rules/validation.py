@@ -147,7 +147,8 @@ def _card_caps(hand: HandEntry) -> list[Cap]:
         Cap("red_books", lambda s: size * (s.red_books + s.runs) + natural_in_black * s.black_books, table.naturals,
             lambda v: f"red books, black books and runs need at least {points(v)} natural cards",
             f"{decks} hold {points(table.naturals)}"),
-        Cap("black_books", lambda s: s.black_books + size * s.books_of_twos, table.wilds,
+        # Twos beyond the deck's twos are the books_of_twos cap's to report, not this one's.
+        Cap("black_books", lambda s: s.black_books + size * min(s.books_of_twos, table.twos // size), table.wilds,
             lambda v: f"black books and books of twos need at least {points(v)} wild cards",
             f"{decks} hold {points(table.wilds)}"),
         Cap("melded_points", lambda s: s.melded_points + s.left_points, table.card_points,
