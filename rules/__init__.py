@@ -1,6 +1,6 @@
 """Meldboard's rules engine: every club rummy variant of ../shared/RULES.md, scored to the letter.
 
-Pure standard-library Python, no Django, so tests, support and the JSON command can use it alone.
+Pure standard-library Python, free of the web framework, so tests, support and the JSON command can use it alone.
 See rules/README.md for the API and `python -m rules`.
 """
 
