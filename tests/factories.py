@@ -18,7 +18,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"organizer{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@club.example")
     is_staff = True
-    password = factory.PostGenerationMethodCall("set_password", "pass-word-123")
+    password = factory.django.Password("pass-word-123")
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):
@@ -47,6 +47,7 @@ class TeamFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Team
+        skip_postgeneration_save = True
 
     tournament = factory.SubFactory(TournamentFactory)
     name = factory.Sequence(lambda n: f"Team {n}")

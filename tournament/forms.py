@@ -6,9 +6,10 @@ from .models import Tournament
 
 
 class SignupForm(forms.Form):
-    team_name = forms.CharField(label="Team name", max_length=200, strip=True)
-    player1 = forms.CharField(label="First partner", max_length=200)
-    player2 = forms.CharField(label="Second partner", max_length=200)
+    # Not `required`: the registration service names the missing field in its own words.
+    team_name = forms.CharField(label="Team name", max_length=200, required=False)
+    player1 = forms.CharField(label="First partner", max_length=200, required=False)
+    player2 = forms.CharField(label="Second partner", max_length=200, required=False)
     contact = forms.CharField(
         label="Phone or email", max_length=200, required=False, help_text="So the organizer can reach you."
     )
@@ -24,7 +25,7 @@ class SignupForm(forms.Form):
 
 
 class PartnerPostForm(forms.Form):
-    name = forms.CharField(label="Your name", max_length=200)
+    name = forms.CharField(label="Your name", max_length=200, required=False)
     contact = forms.CharField(label="Phone or email", max_length=200, required=False)
     note = forms.CharField(label="Note", max_length=400, required=False, help_text="e.g. “free all week, any division”")
 

@@ -16,13 +16,8 @@ class TeamTable(tables.Table):
         attrs = {"class": "teams"}
         empty_text = "No teams yet — be the first."
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._counter = 0
-
-    def render_number(self):
-        self._counter += 1
-        return self._counter
+    def render_number(self, bound_row):
+        return bound_row.row_counter + 1
 
     def render_players(self, record):
         return " & ".join(p.name for p in record.players.all())
