@@ -8,7 +8,7 @@ from .cards import card_values
 from .command import score
 from .describe import describe_presets
 from .errors import InvalidSettings, Problem, RulesError, UnknownVariant
-from .game_end import game_over
+from .game_end import game_over, time_limit_winner
 from .meld import meld_bands, next_meld
 from .presets import PRESET_NAMES, preset_numbers, side_fields
 
@@ -26,4 +26,5 @@ __all__ = [
     "preset_numbers",
     "score",
     "side_fields",
+    "time_limit_winner",
 ]

@@ -40,3 +40,9 @@ def decide(preset: Preset, numbers: dict[str, int], totals: dict[str, int], hand
     if target and max(totals.values()) >= target and leader is not None:
         return True, leader
     return False, None
+
+
+def time_limit_winner(totals: dict[str, int]) -> str | None:
+    """Who wins when the clock runs out: the sole highest total over completed hands (A7, D6).
+    None for a shared top total, which the organizer settles (the sheets are silent; D4 plays off)."""
+    return _sole_leader(totals) if totals else None

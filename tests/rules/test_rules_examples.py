@@ -300,3 +300,9 @@ def test_rummikub_round_that_reaches_the_target_ends_the_game() -> None:
 
 def test_rummikub_player_out_must_have_an_empty_rack() -> None:
     assert fields_refused(hand(RUMMY, rack("A", 4, out=True), rack("B", 9))) == {("A", "rack_points")}
+
+
+def test_at_the_time_limit_the_sole_highest_total_wins_a7() -> None:
+    assert rules.time_limit_winner({"A": 12300, "B": 9800}) == "A"
+    assert rules.time_limit_winner({"A": 12300, "B": 12300}) is None  # the organizer decides
+    assert rules.time_limit_winner({}) is None
