@@ -8,6 +8,8 @@ from .meld import meld_bands
 from .presets import PRESETS
 
 RULES = "../shared/RULES.md"
+BOOKS = {"red_books": "a red book", "black_books": "a black book", "runs": "a run",
+         "books_of_twos": "a book of twos"}
 
 
 def describe_presets() -> dict:
@@ -32,8 +34,8 @@ def describe_preset(name: str) -> dict:
             "point_step": {"value": point_step(preset, numbers),
                            "meaning": "melded and left points are whole multiples of this"},
             **{
-                f"cheapest_{field}": {"value": value, "meaning": f"fewest card points one of the {field} can hold; "
-                                                                 "melded points must cover them"}
+                f"cheapest_{field}": {"value": value, "meaning": f"fewest card points {BOOKS[field]} can hold; a "
+                                                                 "side's melded points cover at least its books"}
                 for field, value in cheapest_books(preset, numbers).items() if field in preset.side_fields
             },
         }
