@@ -191,7 +191,8 @@ def _parse_side(
         used = name in preset.side_fields
         if name not in raw:
             if used:
-                refuse(name, f"{name} is missing ({LABELS[name]})")
+                spelled = "" if LABELS[name] == name.replace("_", " ") else f" ({LABELS[name]})"
+                refuse(name, f"{name} is missing{spelled}")
             continue
         value = raw[name]
         message = _check_value(kind, value, step)

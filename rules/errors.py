@@ -57,7 +57,8 @@ def show(value: object) -> str:
         return "a list"
     if isinstance(value, dict):
         return "an object"
-    return f"a {type(value).__name__}"
+    kind = type(value).__name__
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
 
 
 def points(value: int) -> str:
