@@ -1,8 +1,11 @@
 import secrets
+import zoneinfo
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from .models import Tournament
+from .models.events import validate_time_zone
 
 
 class SignupForm(forms.Form):
@@ -66,9 +69,12 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         deadline, zone = data.get("signup_deadline"), data.get("time_zone")
-        if deadline and zone and "time_zone" not in self.errors:
-            import zoneinfo
-
-            # The organizer types the deadline as a wall-clock time in the tournament's zone.
-            data["signup_deadline"] = deadline.replace(tzinfo=zoneinfo.ZoneInfo(zone))
+        if deadline and zone:
+            try:
+                validate_time_zone(zone)
+            except ValidationError as exc:
+                self.add_error("time_zone", exc)
+            else:
+                # The organizer types the deadline as a wall-clock time in the tournament's zone.
+                data["signup_deadline"] = deadline.replace(tzinfo=zoneinfo.ZoneInfo(zone))
         return data
