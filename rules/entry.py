@@ -83,10 +83,6 @@ class HandEntry:
     sides: tuple[SideEntry | None, ...]
     labels: tuple[str, ...] = field(default=())  # how each side is named in messages
 
-    @property
-    def complete(self) -> bool:
-        return all(s is not None for s in self.sides)
-
 
 def parse(payload: object) -> tuple[HandEntry | None, list[Problem]]:
     if not isinstance(payload, dict):
