@@ -1,4 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from tournament.views import operations
 
 app_name = "operations"
-urlpatterns: list = []
+urlpatterns = [
+    path("t/<slug:slug>/export.json", operations.export_json, name="export"),
+]
