@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament import registration
 from tournament.forms import PairForm, SignupForm, TournamentForm
 from tournament.models import PartnerPost, Team, Tournament
+from tournament.views.decorators import tournament_view
 from tournament.views.public import _apply_errors
 
 
@@ -36,8 +37,8 @@ def tournament_form(request, slug=None):
 
 
 @login_required
-def dashboard(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+@tournament_view
+def dashboard(request, tournament):
     teams = Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("withdrawn_at", "created_at")
     context = {
         "tournament": tournament,
@@ -55,8 +56,8 @@ def dashboard(request, slug):
 
 @login_required
 @require_POST
-def add_team(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+@tournament_view
+def add_team(request, tournament):
     form = SignupForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -69,10 +70,10 @@ def add_team(request, slug):
             _apply_errors(form, exc)
         else:
             messages.success(request, f"Added team “{team.name}”.")
-            return redirect("organizer:dashboard", slug=slug)
+            return redirect("organizer:dashboard", slug=tournament.slug)
     for field, errors in form.errors.items():
         messages.error(request, f"{form.fields[field].label if field in form.fields else 'Team'}: {' '.join(errors)}")
-    return redirect("organizer:dashboard", slug=slug)
+    return redirect("organizer:dashboard", slug=tournament.slug)
 
 
 @login_required
@@ -90,33 +91,33 @@ def withdraw_team(request, slug, team_id):
 
 @login_required
 @require_POST
-def close_signups(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+@tournament_view
+def close_signups(request, tournament):
     if registration.close_registration(tournament.pk, early=True):
         messages.success(request, "Sign-ups are closed.")
     else:
         messages.info(request, "Sign-ups were already closed.")
-    return redirect("organizer:dashboard", slug=slug)
+    return redirect("organizer:dashboard", slug=tournament.slug)
 
 
 @login_required
 @require_POST
-def pair_posts(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+@tournament_view
+def pair_posts(request, tournament):
     form = PairForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose two players to pair.")
-        return redirect("organizer:dashboard", slug=slug)
+        return redirect("organizer:dashboard", slug=tournament.slug)
     posts = PartnerPost.objects.filter(
         pk__in=[form.cleaned_data["first"], form.cleaned_data["second"]], player__tournament=tournament, closed_at__isnull=True
     ).select_related("player")
     if len(posts) != 2:
         messages.error(request, "Both players must be on the board, and they must be two different players.")
-        return redirect("organizer:dashboard", slug=slug)
+        return redirect("organizer:dashboard", slug=tournament.slug)
     try:
         team = registration.pair(posts[0], posts[1], team_name=form.cleaned_data["team_name"], late=True)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
         messages.success(request, f"Paired {team.player_names()} as “{team.name}”.")
-    return redirect("organizer:dashboard", slug=slug)
+    return redirect("organizer:dashboard", slug=tournament.slug)

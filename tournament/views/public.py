@@ -12,12 +12,9 @@ from tournament import registration
 from tournament.forms import PartnerPostForm, SignupForm
 from tournament.models import PartnerPost, Team, Tournament
 from tournament.tables import TeamTable
+from tournament.views.decorators import tournament_view
 
 MY_POSTS = "partner_posts"  # session key: the board posts this browser made
-
-
-def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
 
 
 def _active_teams(tournament):
@@ -37,8 +34,8 @@ def index(request):
     return render(request, "public/index.html", {"tournaments": tournaments})
 
 
-def home(request, slug):
-    tournament = _tournament(slug)
+@tournament_view
+def home(request, tournament):
     teams = list(_active_teams(tournament))
     context = {
         "tournament": tournament,
@@ -63,8 +60,8 @@ def tournament_schedule(tournament):
 
 
 @require_http_methods(["GET", "POST"])
-def signup(request, slug):
-    tournament = _tournament(slug)
+@tournament_view
+def signup(request, tournament):
     if request.method == "POST":
         form = SignupForm(request.POST)
         if form.is_valid():
@@ -94,16 +91,16 @@ def signup(request, slug):
     return render(request, "public/signup.html", context, status=200 if form.is_valid() or not form.is_bound else 400)
 
 
-def teams(request, slug):
-    tournament = _tournament(slug)
+@tournament_view
+def teams(request, tournament):
     table = TeamTable(_active_teams(tournament))
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "public/teams.html", {"tournament": tournament, "table": table})
 
 
 @require_http_methods(["GET", "POST"])
-def partners(request, slug):
-    tournament = _tournament(slug)
+@tournament_view
+def partners(request, tournament):
     form = PartnerPostForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -140,8 +137,8 @@ def _my_post(request, tournament) -> PartnerPost:
 
 
 @require_POST
-def choose_partner(request, slug, post_id):
-    tournament = _tournament(slug)
+@tournament_view
+def choose_partner(request, tournament, post_id):
     mine = _my_post(request, tournament)
     target = get_object_or_404(PartnerPost, pk=post_id, player__tournament=tournament)
     try:
@@ -151,15 +148,15 @@ def choose_partner(request, slug, post_id):
     else:
         if team:
             messages.success(request, f"You are a team: “{team.name}” ({team.player_names()}).")
-            return redirect("public:teams", slug=slug)
+            return redirect("public:teams", slug=tournament.slug)
         messages.success(request, f"You asked {target.player.name}. You become a team when they choose you too.")
-    return redirect("public:partners", slug=slug)
+    return redirect("public:partners", slug=tournament.slug)
 
 
 @require_POST
-def withdraw_post(request, slug):
-    tournament = _tournament(slug)
+@tournament_view
+def withdraw_post(request, tournament):
     post = _my_post(request, tournament)
     registration.withdraw_post(post, now=timezone.now())
     messages.success(request, "Your post is off the board.")
-    return redirect("public:partners", slug=slug)
+    return redirect("public:partners", slug=tournament.slug)
