@@ -1,4 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from tournament.views import brackets
 
 app_name = "brackets"
-urlpatterns: list = []
+urlpatterns = [
+    path("t/<slug:slug>/bracket/", brackets.overview, name="overview"),
+    path("t/<slug:slug>/bracket/<str:kind>/", brackets.division, name="division"),
+]

@@ -1,0 +1,77 @@
+"""Explicit prefetch helpers for the bracket pages: a fixed number of queries, whatever the size.
+
+`bracket(tournament)` loads the published divisions with their rounds, games, sides, teams and
+players in five queries and hangs them together in Python (division.round_list, round.game_list,
+game.side_list), so templates never reach for the database.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import Count, Prefetch, Sum
+
+from tournament.models import Division, Game, GameSide, Player, Round, Tournament
+
+KIND_ORDER = {Division.Kind.D1: 0, Division.Kind.D2: 1, Division.Kind.FINAL: 2}
+
+
+def bracket(tournament: Tournament, kinds: tuple[str, ...] | None = None) -> list[Division]:
+    divisions = Division.objects.filter(tournament=tournament, published_at__isnull=False).select_related("champion")
+    rounds = Round.objects.filter(division__tournament=tournament, division__published_at__isnull=False)
+    games = Game.objects.filter(division__tournament=tournament, division__published_at__isnull=False)
+    if kinds:
+        divisions, rounds, games = (q.filter(**{("kind" if q.model is Division else "division__kind") + "__in": kinds}) for q in (divisions, rounds, games))
+    games = games.prefetch_related(
+        Prefetch(
+            "sides",
+            queryset=GameSide.objects.select_related("team").prefetch_related(
+                Prefetch("team__players", queryset=Player.objects.order_by("created_at", "id"))
+            ).order_by("slot"),
+            to_attr="side_list",
+        )
+    ).order_by("round__number", "number")
+
+    divisions = sorted(divisions, key=lambda d: KIND_ORDER[d.kind])
+    by_division: dict[int, list[Round]] = defaultdict(list)
+    by_round: dict[int, list[Game]] = defaultdict(list)
+    games = list(games)
+    game_by_id = {g.pk: g for g in games}
+    for rnd in rounds.order_by("number"):
+        by_division[rnd.division_id].append(rnd)
+    for g in games:
+        by_round[g.round_id].append(g)
+    for d in divisions:
+        d.round_list = by_division[d.pk]
+        for rnd in d.round_list:
+            rnd.division = d
+            rnd.game_list = by_round[rnd.pk]
+            for g in rnd.game_list:
+                g.round = rnd
+                g.division = d
+    for g in games:
+        for side in g.side_list:
+            side.placeholder = _placeholder(g, side, game_by_id.get(side.fed_by_id))
+    return divisions
+
+
+def _placeholder(game: Game, side: GameSide, feeder: Game | None) -> str:
+    """What an empty slot says: who will fill it."""
+    if side.is_bye:
+        return "Bye"
+    if game.division.kind == Division.Kind.FINAL:
+        return f"{Division.Kind.D1.label if side.slot == 1 else Division.Kind.D2.label} champion"
+    if feeder is not None:
+        if feeder.status == Game.Status.DOUBLE_FORFEIT:
+            return "Nobody (double forfeit)"
+        return f"Winner of {feeder.round}, game {feeder.number}"
+    return "To be decided"
+
+
+def bracket_version(tournament: Tournament) -> str:
+    """A cheap fingerprint of everything the bracket page shows that changes during play."""
+    games = Game.objects.filter(division__tournament=tournament).aggregate(v=Sum("version"), n=Count("id"))
+    sides = GameSide.objects.filter(game__division__tournament=tournament).aggregate(
+        t=Sum("total"), k=Count("team"), c=Count("checked_in_at")
+    )
+    return "-".join(str(x or 0) for x in (games["n"], games["v"], sides["t"], sides["k"], sides["c"]))
