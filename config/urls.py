@@ -19,6 +19,7 @@ urlpatterns = [
     path("table/", include("scoring.urls")),
     path("table/", include("tournament.urls.gameday_table")),
     # public
+    path("", include("scoring.urls_public")),
     path("", include("tournament.urls.brackets")),
     path("", include("tournament.urls.public")),
 ]

@@ -1,4 +1,27 @@
-from django.urls import path  # noqa: F401
+"""Table pages: the game's secret token in the URL is the key. The organizer's copy of the same
+sheet (login) lives under manage/ with the same views and more powers."""
+
+from django.urls import path
+
+from scoring.views import organizer, table
+from scoring.views.seat import organizer_seat, table_seat
 
 app_name = "table"
-urlpatterns: list = []
+
+VIEWS = [
+    ("", table.sheet_page, "sheet"),
+    ("hands/", table.submit, "submit"),
+    ("hands/<int:number>/edit/", table.edit, "edit"),
+    ("hands/<int:number>/confirm/", table.confirm, "confirm"),
+    ("preview/", table.preview, "preview"),
+    ("count/", table.count, "count"),
+    ("live/", table.live, "live"),
+]
+
+urlpatterns = [
+    path(f"manage/<int:game_id>/{route}", organizer_seat(view), name=f"manage_{name}") for route, view, name in VIEWS
+] + [
+    path("manage/<int:game_id>/rotate/", organizer_seat(organizer.rotate), name="manage_rotate"),
+] + [
+    path(f"<str:token>/{route}", table_seat(view), name=name) for route, view, name in VIEWS
+]

@@ -1,0 +1,159 @@
+"""The hand form: per side, the fields its variant uses; one "who went out" choice per hand.
+
+The form only reads what was typed (whole numbers, a side or nobody); what the rules allow is the
+engine's to say. Its errors and the engine's are both shown at the field they name."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+from scoring import sheet as sheets
+
+NOBODY = "nobody"
+MAX_TYPED = 12  # longer than any real figure; beyond it a number is a typo
+
+
+class LooseIntegerField(forms.IntegerField):
+    """A whole number as people type it on a phone: "1,235", " 45 " and "" (= 0) are fine."""
+
+    def __init__(self, *, side_name: str, label: str, **kwargs):
+        self.side_name = side_name
+        super().__init__(
+            required=False,
+            error_messages={"invalid": f"{side_name}: {label.lower()} must be a whole number."},
+            **kwargs,
+        )
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = re.sub(r"[\s,_]", "", value)
+            if len(value) > MAX_TYPED:
+                raise forms.ValidationError(
+                    f"{self.side_name}: {self.label.lower()} is far too long a number ({len(value)} digits).",
+                    code="too_long",
+                )
+        value = super().to_python(value)
+        return 0 if value is None else value
+
+
+def field_name(slot: int, field: str) -> str:
+    return f"s{slot}_{field}"
+
+
+class HandForm(forms.Form):
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=10_000)
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    entered_by = forms.ChoiceField(label="Who is entering", widget=forms.RadioSelect)
+    went_out = forms.ChoiceField(label="Who went out", widget=forms.RadioSelect)
+
+    def __init__(self, *args, sheet: sheets.Sheet, correction: bool = False, organizer: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sheet = sheet
+        self.correction = correction
+        choices = [(str(v.side.slot), v.name) for v in sheet.sides]
+        self.fields["went_out"].choices = choices + [(NOBODY, "Nobody")]
+        self.fields["went_out"].error_messages["required"] = "Choose who went out (or nobody)."
+        if organizer:
+            del self.fields["entered_by"]
+        else:
+            self.fields["entered_by"].choices = choices
+            self.fields["entered_by"].error_messages["required"] = "Choose which side is entering the hand."
+        if correction:
+            self.fields["reason"] = forms.CharField(
+                label="Why the correction", max_length=200,
+                error_messages={"required": "Say why the hand is corrected (a reason is required)."},
+                widget=forms.TextInput(attrs={"placeholder": "e.g. left points miscounted"}),
+            )
+        self.side_rows = []
+        for view in sheet.sides:
+            names = []
+            for f in sheet.fields:
+                label = sheets.FIELD_LABELS.get(f, f.replace("_", " "))
+                name = field_name(view.side.slot, f)
+                point = f in sheets.POINT_FIELDS
+                attrs = {"inputmode": "numeric", "autocomplete": "off", "class": "points" if point else "count"}
+                if point:
+                    attrs["placeholder"] = "0"
+                self.fields[name] = LooseIntegerField(
+                    side_name=view.name, label=label, widget=forms.TextInput(attrs=attrs),
+                    initial=None if point else 0,
+                )
+                self.fields[name].label = label
+                names.append(name)
+            self.side_rows.append((view, names))
+
+    def side_fields(self):
+        """[(side view, [bound fields])] for the template, with the field kind for its widget."""
+        return [
+            (view, [(self[n], n.split("_", 1)[1]) for n in names]) for view, names in self.side_rows
+        ]
+
+    def values(self) -> list[dict]:
+        """Per side (in slot order) the engine's fields; call after is_valid()."""
+        data = self.cleaned_data
+        out = data.get("went_out")
+        values = []
+        for view, names in self.side_rows:
+            entry = {n.split("_", 1)[1]: data.get(n, 0) for n in names}
+            entry["went_out"] = out == str(view.side.slot)
+            values.append(entry)
+        return values
+
+    def raw_values(self) -> list[dict]:
+        """What was typed, best effort, for a preview of a form with errors in it."""
+        return self.values()
+
+    def entered_by_name(self) -> str:
+        slot = self.cleaned_data.get("entered_by")
+        view = next((v for v in self.sheet.sides if str(v.side.slot) == slot), None)
+        return view.name if view else ""
+
+    def add_engine_errors(self, errors: list[dict]) -> None:
+        """Show each refusal at the field it names (the side's own input), else above the form."""
+        by_name = {v.name: v.side.slot for v in self.sheet.sides}
+        for error in errors:
+            slot, field = by_name.get(error.get("side")), error.get("field")
+            target = None
+            if field == "went_out":
+                target = "went_out"
+            elif field == "reason" and "reason" in self.fields:
+                target = "reason"
+            elif slot is not None and field and field_name(slot, field) in self.fields:
+                target = field_name(slot, field)
+            if target and target in self.errors and error["message"] in self.errors[target]:
+                continue
+            self.add_error(target, error["message"])
+
+
+def initial_from_hand(hand, sheet: sheets.Sheet) -> dict:
+    """Form data that shows a saved hand as it stands (for a correction)."""
+    initial = {"number": hand.number, "version": hand.version, "went_out": NOBODY}
+    for view, entry in zip(sheet.sides, hand.entries):
+        for f in sheet.fields:
+            initial[field_name(view.side.slot, f)] = entry.get(f, 0)
+        if entry.get("went_out"):
+            initial["went_out"] = str(view.side.slot)
+    return initial
+
+
+class CountForm(forms.Form):
+    """The card-count helper: counts per card class for one side's melded or left points."""
+
+    MAX = sheets.MAX_CARD_COUNT
+
+    def __init__(self, *args, classes: list[tuple[str, int]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.classes = classes
+        for i, (label, _) in enumerate(classes):
+            self.fields[f"c{i}"] = forms.IntegerField(
+                required=False, min_value=0, max_value=self.MAX, label=label,
+                error_messages={"invalid": f"Count of {label} must be a whole number.",
+                                "min_value": f"Count of {label} cannot be negative.",
+                                "max_value": f"Count of {label} is more cards than the decks hold."},
+            )
+
+    def counts(self) -> list[int]:
+        return [self.cleaned_data.get(f"c{i}") or 0 for i in range(len(self.classes))]

@@ -1,0 +1,359 @@
+"""Saving hands: submit, preview, correct and confirm — the only code that writes Hand and
+HandRevision. The rules engine scores; this module decides whether a hand may be written, writes it
+once, keeps every side's GameSide.total equal to its running total and finishes the game when the
+engine says it is over.
+
+Safety is in the database: a unique idempotency key (a double tap or a retried POST finds the hand
+it already saved), the unique (game, number) constraint (two phones cannot both save hand 4), and a
+conditional UPDATE on the hand's version (an edit based on an old version changes nothing)."""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+import rules
+from scoring import sheet as sheets
+from scoring.models import Hand, HandRevision
+from tournament.models import Game, GameEvent, GameSide
+
+log = logging.getLogger(__name__)
+
+ORGANIZER = "organizer"
+MAX_REASON = 200
+
+
+class HandError(Exception):
+    """A hand that cannot be written; `message` says why in words for the table."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class Refused(HandError):
+    """The rules engine (or the form) refused the entry: `errors` as the engine reports them."""
+
+    def __init__(self, errors: list[dict]):
+        self.errors = errors
+        super().__init__("; ".join(e["message"] for e in errors))
+
+
+class GameClosed(HandError):
+    pass
+
+
+class NumberTaken(HandError):
+    """Another phone saved this hand number first."""
+
+
+class StaleEdit(HandError):
+    """The hand changed since the form was opened; `hand` is its current state."""
+
+    def __init__(self, message: str, hand: Hand):
+        super().__init__(message)
+        self.hand = hand
+
+
+class ResultLocked(HandError):
+    pass
+
+
+def _sides(game: Game) -> tuple[list[GameSide], list[str]]:
+    sides = [s for s in game.sides.all().select_related("team", "player") if not s.is_bye]
+    return sides, sheets.side_names(sides)
+
+
+def _hands(game: Game) -> list[Hand]:
+    return list(Hand.objects.filter(game=game).order_by("number"))
+
+
+def accepting_hands(game: Game) -> str | None:
+    """Why this game takes no new hand right now, or None when it does."""
+    status = Game.Status
+    if game.status in (status.WAITING, status.READY):
+        return "This game has not started yet: hands can be entered once it is in play."
+    if game.status == status.AWAITING_DECISION:
+        return "This game is waiting for the organizer's decision; no more hands can be entered."
+    if game.status != status.IN_PLAY:
+        return f"This game is over ({game.get_status_display().lower()}); no more hands can be entered."
+    return None
+
+
+def preview(game: Game, number: int, values: list[dict]) -> tuple[bool, dict]:
+    """What the engine says about this entry as hand `number`: (ok, result or {"errors": …}). Saves nothing."""
+    sides, names = _sides(game)
+    before = sheets.totals_before(_hands(game), number, len(sides))
+    return rules.score(sheets.payload(game, number, names, before, values))
+
+
+def _score(game: Game, number: int, values: list[dict], hands: list[Hand]):
+    sides, names = _sides(game)
+    before = sheets.totals_before(hands, number, len(sides))
+    data = sheets.payload(game, number, names, before, values)
+    ok, result = rules.score(data)
+    if not ok:
+        raise Refused(result["errors"])
+    return sides, names, data["sides"], result
+
+
+def submit(
+    game: Game, *, number: int, values: list[dict], key: str, entered_by: str, user=None
+) -> tuple[Hand, bool]:
+    """Save a new hand once: (hand, created). The same key again returns the hand it saved."""
+    if not key or len(key) > 64:
+        raise HandError("This form has no valid submission key; reload the page and enter the hand again.")
+    existing = Hand.objects.filter(idempotency_key=key).first()
+    if existing:
+        if existing.game_id != game.pk:
+            raise HandError("This form belongs to another game; reload the page.")
+        return existing, False
+    game.refresh_from_db(fields=["status"])
+    closed = accepting_hands(game)
+    if closed:
+        raise GameClosed(closed)
+    hands = _hands(game)
+    state = sheet_state(game, hands)
+    if state["over"]:
+        raise GameClosed(_over_message(state))
+    expected = len(hands) + 1
+    if number != expected:
+        raise NumberTaken(
+            f"Hand {number - 1 if number > expected else expected - 1} was just saved from another phone, so this "
+            f"would be hand {expected}. Check the sheet: if it is the same hand, there is nothing more to do; "
+            "otherwise save it again."
+        )
+    sides, names, entries, result = _score(game, number, values, hands)
+    now = timezone.now()
+    confirmed = not game.division.tournament.require_confirmation
+    try:
+        with transaction.atomic():
+            hand = Hand.objects.create(
+                game=game, number=number, idempotency_key=key, version=1, entries=entries, result=result,
+                created_at=now, entered_by=entered_by[:80],
+                confirmed_at=now if confirmed else None, confirmed_by="not required" if confirmed else "",
+            )
+            HandRevision.objects.create(
+                hand=hand, version=1, entries=entries, result=result, author=entered_by[:80],
+                author_user=user, created_at=now,
+            )
+            _update_totals(game)
+    except IntegrityError:
+        # The constraints decided: the same key (a double tap) or the same number (another phone) won.
+        existing = Hand.objects.filter(idempotency_key=key).first()
+        if existing:
+            return existing, False
+        raise NumberTaken(
+            f"Hand {number} was just saved from another phone. Check the sheet: if it is the same hand, there "
+            "is nothing more to do; otherwise save it again."
+        )
+    finish_if_over(game, user=user)
+    return hand, True
+
+
+def correct(
+    hand: Hand, *, version: int, values: list[dict], reason: str, author: str, user=None, organizer: bool = False
+) -> Hand:
+    """Write a new revision of a hand, if nobody changed it since `version`. Totals and result follow."""
+    game = Game.objects.select_related("division__tournament").get(pk=hand.game_id)
+    reason = (reason or "").strip()
+    if not reason:
+        raise Refused([{"side": None, "field": "reason", "message": "Say why the hand is corrected (a reason is required)."}])
+    if len(reason) > MAX_REASON:
+        raise Refused([{"side": None, "field": "reason", "message": f"The reason is too long (at most {MAX_REASON} characters)."}])
+    _check_correctable(game, organizer)
+    current = Hand.objects.get(pk=hand.pk)
+    if current.version != version:
+        raise StaleEdit(_stale_message(current), current)
+    hands = _hands(game)
+    sides, names, entries, result = _score(game, hand.number, values, hands)
+    new_winner = _winner_after(game, sides, names, hands, hand.number, result)
+    now = timezone.now()
+    confirmed = organizer or not game.division.tournament.require_confirmation
+    with transaction.atomic():
+        changed = Hand.objects.filter(pk=hand.pk, version=version).update(
+            version=version + 1, entries=entries, result=result, entered_by=author[:80],
+            confirmed_at=now if confirmed else None,
+            confirmed_by=(ORGANIZER if organizer else "not required") if confirmed else "",
+        )
+        if not changed:
+            current = Hand.objects.get(pk=hand.pk)
+            raise StaleEdit(_stale_message(current), current)
+        HandRevision.objects.create(
+            hand_id=hand.pk, version=version + 1, entries=entries, result=result, reason=reason,
+            author=author[:80], author_user=user, created_at=now,
+        )
+        GameEvent.objects.create(
+            game=game, kind="hand_corrected", by=user, note=reason,
+            data={"hand": hand.number, "version": version + 1, "author": author[:80]},
+        )
+        _update_totals(game)
+    if new_winner is not None and game.status == Game.Status.FINISHED and game.winner_id != new_winner.pk:
+        from tournament import advancement
+
+        try:
+            advancement.correct_result(game, new_winner, by=user, note=f"Hand {hand.number} corrected: {reason}")
+        except ValidationError as exc:  # checked above; a race with the next game's start lands here
+            log.warning("result of game %s not corrected: %s", game.pk, exc)
+    finish_if_over(game, user=user)
+    return Hand.objects.get(pk=hand.pk)
+
+
+def confirm(hand: Hand, *, version: int, by: str, user=None, organizer: bool = False) -> Hand:
+    """The other side (or the organizer) agrees with the hand as it stands at `version`."""
+    current = Hand.objects.get(pk=hand.pk)
+    if current.version != version:
+        raise StaleEdit(_stale_message(current), current)
+    if current.confirmed_at:
+        return current  # confirmed already (a double tap, or the other phone was quicker)
+    if not organizer and by == current.entered_by:
+        raise HandError(f"{by} entered hand {current.number}: the other side confirms it.")
+    changed = Hand.objects.filter(pk=hand.pk, version=version, confirmed_at__isnull=True).update(
+        confirmed_at=timezone.now(), confirmed_by=(ORGANIZER if organizer else by)[:80]
+    )
+    current = Hand.objects.get(pk=hand.pk)
+    if not changed and current.version != version:
+        raise StaleEdit(_stale_message(current), current)
+    finish_if_over(Game.objects.get(pk=hand.game_id), user=user)
+    return current
+
+
+def rotate_token(game: Game, *, by=None) -> str:
+    """A new table link; the old one stops working at once."""
+    from tournament.models.brackets import new_table_token
+
+    token = new_table_token()
+    Game.objects.filter(pk=game.pk).update(table_token=token)
+    GameEvent.objects.create(game=game, kind="table_link_rotated", by=by)
+    game.table_token = token
+    return token
+
+
+def sheet_state(game: Game, hands: list[Hand] | None = None) -> dict:
+    """Totals, and whether the engine calls the game over (and whether hands still await confirmation)."""
+    hands = _hands(game) if hands is None else hands
+    sides, names = _sides(game)
+    totals = sheets.totals_before(hands, len(hands) + 1, len(sides))
+    tournament = game.division.tournament
+    over, winner = (False, None)
+    if hands:
+        over, winner = rules.game_over(tournament.variant, dict(zip(names, totals)), len(hands), tournament.rules_numbers or None)
+    unconfirmed = [h.number for h in hands if tournament.require_confirmation and h.confirmed_at is None]
+    return {"sides": sides, "names": names, "totals": totals, "over": over, "winner": winner, "unconfirmed": unconfirmed}
+
+
+def _over_message(state: dict) -> str:
+    if state["unconfirmed"]:
+        pending = ", ".join(str(n) for n in state["unconfirmed"])
+        return f"The scores end the game: confirm hand {pending} (or correct it) to finish it. No more hands."
+    return "The scores end the game; no more hands can be entered."
+
+
+def finish_if_over(game: Game, *, user=None) -> bool:
+    """Finish an in-play game the engine calls over once its hands are confirmed. Idempotent: safe to
+    call after every write and on every page view; a second caller finds the game finished."""
+    game.refresh_from_db()
+    if game.status != Game.Status.IN_PLAY:
+        return False
+    state = sheet_state(game)
+    if not state["over"] or state["unconfirmed"]:
+        return False
+    side = next((s for s, n in zip(state["sides"], state["names"]) if n == state["winner"]), None)
+    if all(s.team_id for s in state["sides"]):
+        from tournament import advancement
+
+        if side is None:  # over with no single winner (a tie the rules leave to the organizer)
+            claimed = Game.objects.filter(pk=game.pk, status=Game.Status.IN_PLAY).update(
+                status=Game.Status.AWAITING_DECISION, version=F("version") + 1
+            )
+            if claimed:
+                GameEvent.objects.create(game=game, kind="awaiting_decision", note="tie on the score sheet")
+            return bool(claimed)
+        try:
+            advancement.finish_game(game, side.team, reason="score", by=user)
+        except ValidationError as exc:  # someone else (the time limit, the organizer) got there first
+            log.info("game %s not finished from the sheet: %s", game.pk, exc)
+            return False
+        return True
+    # Player sides (table formats): no bracket to carry the winner into; the sheet names them.
+    claimed = Game.objects.filter(pk=game.pk, status=Game.Status.IN_PLAY).update(
+        status=Game.Status.FINISHED, result_reason="score", finished_at=timezone.now(), version=F("version") + 1
+    )
+    if claimed:
+        GameEvent.objects.create(game=game, kind="result", by=user, data={"winner_side": side.slot if side else None})
+    return bool(claimed)
+
+
+def _update_totals(game: Game) -> None:
+    """Every side's GameSide.total = its running total (the time-limit decision and brackets read it).
+
+    Runs inside the writer's transaction after the game row is locked, so two writers at once
+    cannot each write totals that miss the other's hand."""
+    Game.objects.select_for_update().filter(pk=game.pk).first()
+    hands = _hands(game)
+    sides, _ = _sides(game)
+    totals = sheets.totals_before(hands, len(hands) + 1, len(sides))
+    for side, total in zip(sides, totals):
+        if side.total != total:
+            GameSide.objects.filter(pk=side.pk).update(total=total)
+
+
+def _check_correctable(game: Game, organizer: bool) -> None:
+    if game.status == Game.Status.IN_PLAY:
+        return
+    if game.status == Game.Status.FINISHED:
+        from tournament import advancement
+
+        if not organizer and advancement.next_game_started(game):
+            raise ResultLocked(
+                "The winner's next game has started: only the organizer can change this game's hands now."
+            )
+        return
+    if game.status == Game.Status.AWAITING_DECISION and organizer:
+        return
+    raise GameClosed(f"Hands of this game cannot be changed ({game.get_status_display().lower()}).")
+
+
+def _winner_after(game: Game, sides, names, hands: list[Hand], number: int, result: dict):
+    """For a finished game: the side that wins once hand `number` reads `result` (refused if none
+    would, or if it changes a winner whose next game has started). None for a game in play."""
+    if game.status != Game.Status.FINISHED:
+        return None
+    totals = [0] * len(sides)
+    for hand in hands:
+        scores = [s["hand_score"] for s in (result if hand.number == number else hand.result)["sides"]]
+        for i, points in enumerate(scores[: len(sides)]):
+            totals[i] += points
+    tournament = game.division.tournament
+    if game.result_reason == "score":
+        over, winner = rules.game_over(tournament.variant, dict(zip(names, totals)), len(hands), tournament.rules_numbers or None)
+    else:  # a time-limit result: the highest total over completed hands wins (A7)
+        top = max(totals)
+        over, winner = True, (names[totals.index(top)] if totals.count(top) == 1 else None)
+    if not over or winner is None:
+        raise ResultLocked(
+            "With this correction the game would no longer have a winner. Ask the organizer to decide the result."
+        )
+    side = sides[names.index(winner)]
+    if side.team_id and side.team_id != game.winner_id:
+        from tournament import advancement
+
+        if advancement.next_game_started(game):
+            raise ResultLocked(
+                f"This correction would make {winner} the winner, but the next game has already started. "
+                "The organizer records that decision in the next game instead."
+            )
+        return side.team
+    return None
+
+
+def _stale_message(current: Hand) -> str:
+    who = f" by {current.entered_by}" if current.entered_by else ""
+    return (
+        f"Hand {current.number} was changed{who} while you were looking at it (it is now version "
+        f"{current.version}). Here is what it says now; your entry is kept below — save again to replace it."
+    )

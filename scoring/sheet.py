@@ -1,0 +1,235 @@
+"""The score sheet of one game, built from its sides and saved hands: who plays, the hand list with
+running totals, the meld each side needs next and whether the rules say the game is over.
+
+Nothing here writes. Every score comes from the rules engine (stored in Hand.result when the hand
+was saved); the sheet only adds up hand scores into running totals and asks the engine for melds
+and the game end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+import rules
+from scoring.models import Hand, HandRevision
+from tournament.models import Game, GameSide, Substitution
+
+# Short labels for a phone; the engine's own messages name fields in its words.
+FIELD_LABELS = {
+    "red_books": "Red books",
+    "black_books": "Black books",
+    "runs": "Runs",
+    "books_of_twos": "Books of 2s",
+    "exact_deals": "Exact deals",
+    "melded_points": "Melded points",
+    "left_points": "Left points",
+    "left_red_threes": "Red 3s left",
+    "left_black_threes": "Black 3s left",
+    "jokers_charged": "Jokers charged",
+    "rack_points": "Rack points",
+    "rack_jokers": "Jokers on rack",
+}
+# Typed as numbers (with the card-count helper); every other field is a count with a stepper.
+POINT_FIELDS = ("melded_points", "left_points", "rack_points")
+# The helper adds up positive card values; rummikub tiles count their face value, so no helper there.
+HELPER_FIELDS = ("melded_points", "left_points")
+MAX_NAME = 60  # the engine's limit on a side's name
+MAX_CARD_COUNT = 10_000
+
+
+def entry_fields(variant: str) -> list[str]:
+    """The per-side fields the variant uses, in the engine's order, without going out (one choice per hand)."""
+    return [f for f in rules.side_fields(variant) if f != "went_out"]
+
+
+def card_classes(variant: str, settings: dict | None = None) -> list[tuple[str, int]]:
+    """The positive card classes a side can count for melded or left points: [("4–7", 5), …].
+
+    From rules.card_values: card rows come before the 3s and the bonuses; penalties are negative
+    (Fiji jokers), and 3s are entered as counts, never as points."""
+    classes = []
+    for label, points in rules.card_values(variant, settings):
+        if label.endswith(" 3") or "book" in label.lower():
+            break
+        if points > 0:
+            classes.append((label, points))
+    return classes
+
+
+def count_points(variant: str, settings: dict | None, counts: list[int]) -> int:
+    """Card points of these counts per card class (the server does this arithmetic, not the browser)."""
+    return sum(count * points for count, (_, points) in zip(counts, card_classes(variant, settings)))
+
+
+def side_names(sides: list[GameSide]) -> list[str]:
+    """A unique name per side, as the engine and the messages use it."""
+    names: list[str] = []
+    for side in sides:
+        name = (str(side) or f"Side {side.slot}")[:MAX_NAME].strip() or f"Side {side.slot}"
+        if name.lower() in (n.lower() for n in names):
+            name = f"{name[:MAX_NAME - 6]} ({side.slot})"
+        names.append(name)
+    return names
+
+
+def playing_sides(game: Game) -> list[GameSide]:
+    return [s for s in game.sides.all() if not s.is_bye]
+
+
+def hand_scores(hand: Hand) -> list[int]:
+    return [s["hand_score"] for s in hand.result.get("sides", [])]
+
+
+def totals_before(hands: list[Hand], number: int, side_count: int) -> list[int]:
+    """Each side's running total before hand `number`."""
+    totals = [0] * side_count
+    for hand in hands:
+        if hand.number < number:
+            for i, points in enumerate(hand_scores(hand)[:side_count]):
+                totals[i] += points
+    return totals
+
+
+def payload(game: Game, number: int, names: list[str], before: list[int], values: list[dict]) -> dict:
+    """The engine's input (RULES.md §7) for one hand: every field of the variant for every side."""
+    tournament = game.division.tournament
+    fields = rules.side_fields(tournament.variant)
+    sides = []
+    for name, total, entry in zip(names, before, values):
+        side = {"name": name, "total_before": total}
+        for f in fields:
+            side[f] = entry.get(f, False if f == "went_out" else 0)
+        sides.append(side)
+    return {
+        "variant": tournament.variant,
+        "settings": tournament.rules_numbers or {},
+        "hand_number": number,
+        "sides": sides,
+    }
+
+
+def game_for_sheet(**lookup) -> Game:
+    """The game with everything the sheet shows, in a fixed number of queries."""
+    return (
+        Game.objects.select_related("division__tournament", "round", "winner")
+        .prefetch_related(
+            Prefetch("sides", queryset=GameSide.objects.select_related("team", "player").prefetch_related("team__players")),
+            Prefetch("substitutions", queryset=Substitution.objects.select_related("replaced", "substitute")),
+            Prefetch("hands", queryset=Hand.objects.order_by("number").prefetch_related(
+                Prefetch("revisions", queryset=HandRevision.objects.order_by("-version"))
+            )),
+        )
+        .get(**lookup)
+    )
+
+
+@dataclass
+class SideView:
+    side: GameSide
+    name: str
+    players: list[str]
+    total: int = 0
+    next_meld: int = 0
+    leading: bool = False
+
+
+@dataclass
+class Cell:
+    hand_score: int
+    total: int
+
+
+@dataclass
+class Row:
+    hand: Hand
+    cells: list[Cell]
+    unconfirmed: bool
+    went_out: str | None
+    revisions: list[HandRevision] = field(default_factory=list)
+
+    @property
+    def corrected(self) -> bool:
+        return self.hand.version > 1
+
+
+@dataclass
+class Sheet:
+    game: Game
+    tournament: object
+    sides: list[SideView]
+    rows: list[Row]
+    fields: list[str]
+    over: bool
+    winner_name: str | None
+    waiting_for_confirmation: bool
+
+    @property
+    def next_number(self) -> int:
+        return len(self.rows) + 1
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.sides]
+
+    @property
+    def hands(self) -> list[Hand]:
+        return [r.hand for r in self.rows]
+
+    def side_by_name(self, name: str) -> SideView | None:
+        return next((s for s in self.sides if s.name == name), None)
+
+
+def _players(side: GameSide, substitutions: list[Substitution]) -> list[str]:
+    if side.player_id:
+        return [side.player.name]
+    if not side.team_id:
+        return []
+    subs = {s.replaced_id: s for s in substitutions if s.team_id == side.team_id}
+    names = []
+    for player in side.team.players.all():
+        sub = subs.get(player.pk)
+        names.append(f"{sub.substitute.name} (sub for {player.name})" if sub else player.name)
+    return names
+
+
+def build(game: Game) -> Sheet:
+    """The sheet of a game loaded with game_for_sheet (no further queries but the engine's)."""
+    tournament = game.division.tournament
+    variant, settings = tournament.variant, tournament.rules_numbers or None
+    sides = playing_sides(game)
+    names = side_names(sides)
+    substitutions = list(game.substitutions.all())
+    views = [SideView(side=s, name=n, players=_players(s, substitutions)) for s, n in zip(sides, names)]
+
+    rows: list[Row] = []
+    totals = [0] * len(sides)
+    for hand in game.hands.all():
+        scores = hand_scores(hand)
+        cells = []
+        for i in range(len(sides)):
+            points = scores[i] if i < len(scores) else 0
+            totals[i] += points
+            cells.append(Cell(points, totals[i]))
+        out = next((e.get("name") for e in hand.entries if e.get("went_out")), None)
+        rows.append(Row(
+            hand=hand, cells=cells, went_out=out, revisions=list(hand.revisions.all()),
+            unconfirmed=tournament.require_confirmation and hand.confirmed_at is None,
+        ))
+
+    for view, total in zip(views, totals):
+        view.total = total
+        view.next_meld = rules.next_meld(variant, total, len(rows) + 1, settings)
+    if views and rows:
+        top = max(totals)
+        for view in views:
+            view.leading = view.total == top and totals.count(top) == 1
+
+    over, winner = (False, None)
+    if rows:
+        over, winner = rules.game_over(variant, dict(zip(names, totals)), len(rows), settings)
+    waiting = over and any(r.unconfirmed for r in rows)
+    return Sheet(
+        game=game, tournament=tournament, sides=views, rows=rows, fields=entry_fields(variant),
+        over=over, winner_name=winner, waiting_for_confirmation=waiting,
+    )

@@ -1,0 +1,37 @@
+"""Spectators' read-only copy of a game's sheet, refreshed by polling."""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from scoring import sheet as sheets
+from scoring.views.table import STATUS_TEMPLATES
+from tournament.models import Game
+
+
+def _sheet(slug: str, game_id: int) -> sheets.Sheet:
+    try:
+        game = sheets.game_for_sheet(pk=game_id, division__tournament__slug=slug)
+    except Game.DoesNotExist:
+        raise Http404("No such game in this tournament.")
+    return sheets.build(game)
+
+
+def _context(sheet, slug, game_id):
+    return {
+        "sheet": sheet, "game": sheet.game, "tournament": sheet.tournament, "seat": None,
+        "status_template": select_template(STATUS_TEMPLATES),
+        "urls": {"live": reverse("sheet:live", args=[slug, game_id])},
+    }
+
+
+@require_GET
+def sheet(request, slug, game_id):
+    return render(request, "scoring/public.html", _context(_sheet(slug, game_id), slug, game_id))
+
+
+@require_GET
+def live(request, slug, game_id):
+    return render(request, "scoring/_sheet.html", _context(_sheet(slug, game_id), slug, game_id))

@@ -1,0 +1,248 @@
+"""The score sheet at the table (and the organizer's copy of it): see the sheet, enter a hand with a
+live preview, correct and confirm hands. Every write goes through scoring.hands."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import select_template
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring import hands as service
+from scoring import sheet as sheets
+from scoring.forms import CountForm, HandForm, field_name, initial_from_hand
+from scoring.views.seat import Seat
+from tournament.models import Game
+
+STATUS_TEMPLATES = ["gameday/_table_status.html", "scoring/_status_fallback.html"]
+
+
+def _sheet(seat: Seat) -> sheets.Sheet:
+    sheet = sheets.build(seat.game)
+    for row in sheet.rows:
+        row.edit_url = seat.url("edit", row.hand.number)
+        row.confirm_url = seat.url("confirm", row.hand.number)
+        # The other sides may confirm; the side that entered the hand may not.
+        row.confirmers = [v for v in sheet.sides if v.name != row.hand.entered_by]
+    return sheet
+
+
+def _refresh(seat: Seat) -> sheets.Sheet:
+    seat.game = sheets.game_for_sheet(pk=seat.game.pk)
+    return _sheet(seat)
+
+
+def _context(request, seat: Seat, sheet: sheets.Sheet, **extra) -> dict:
+    game = seat.game
+    return {
+        "seat": seat,
+        "sheet": sheet,
+        "game": game,
+        "tournament": sheet.tournament,
+        "accepting": service.accepting_hands(game),
+        "status_template": select_template(STATUS_TEMPLATES),
+        "card_classes": sheets.card_classes(sheet.tournament.variant, sheet.tournament.rules_numbers or None),
+        "helper_fields": sheets.HELPER_FIELDS,
+        "point_fields": sheets.POINT_FIELDS,
+        "urls": {
+            "sheet": seat.url("sheet"),
+            "submit": seat.url("submit"),
+            "preview": seat.url("preview"),
+            "count": seat.url("count"),
+            "live": seat.url("live"),
+        },
+        **extra,
+    }
+
+
+def _new_form(request, seat: Seat, sheet: sheets.Sheet) -> HandForm:
+    initial = {"number": sheet.next_number, "key": uuid.uuid4().hex}
+    remembered = request.session.get(seat.session_key)
+    if remembered and any(str(v.side.slot) == remembered for v in sheet.sides):
+        initial["entered_by"] = remembered
+    return HandForm(initial=initial, sheet=sheet, organizer=seat.organizer)
+
+
+def sheet_page(request, seat: Seat):
+    sheet = _sheet(seat)
+    if sheet.over and seat.game.status == Game.Status.IN_PLAY and not sheet.waiting_for_confirmation:
+        # The game should have finished when its last hand was saved; finish it now if that failed.
+        if service.finish_if_over(seat.game, user=seat.user):
+            sheet = _refresh(seat)
+    return render(request, "scoring/table.html", _context(request, seat, sheet, form=_new_form(request, seat, sheet)))
+
+
+def _render_form(request, seat, sheet, form, status, template="scoring/table.html", **extra):
+    return render(request, template, _context(request, seat, sheet, form=form, **extra), status=status)
+
+
+def _rebound(request, form_class_kwargs, **changes) -> HandForm:
+    data = request.POST.copy()
+    for key, value in changes.items():
+        data[key] = value
+    form = HandForm(data, **form_class_kwargs)
+    form.is_valid()
+    return form
+
+
+@require_POST
+def submit(request, seat: Seat):
+    sheet = _sheet(seat)
+    form = HandForm(request.POST, sheet=sheet, organizer=seat.organizer)
+    if not form.is_valid():
+        return _render_form(request, seat, sheet, form, 400)
+    entered_by = seat.author or form.entered_by_name()
+    if not seat.organizer:
+        request.session[seat.session_key] = form.cleaned_data["entered_by"]
+    data = form.cleaned_data
+    try:
+        hand, created = service.submit(
+            seat.game, number=data["number"], values=form.values(), key=data["key"] or "",
+            entered_by=entered_by, user=seat.user,
+        )
+    except service.Refused as exc:
+        form.add_engine_errors(exc.errors)
+        return _render_form(request, seat, sheet, form, 400)
+    except service.NumberTaken as exc:
+        sheet = _refresh(seat)
+        form = _rebound(request, {"sheet": sheet, "organizer": seat.organizer}, number=str(sheet.next_number))
+        return _render_form(request, seat, sheet, form, 409, problem=exc.message)
+    except service.HandError as exc:
+        return _render_form(request, seat, sheet, form, 409, problem=exc.message)
+    if created:
+        messages.success(request, f"Hand {hand.number} saved.")
+    else:
+        messages.info(request, f"Hand {hand.number} was already saved from this form; it is saved once.")
+    return redirect(seat.url("sheet") + f"#hand-{hand.number}", permanent=False)
+
+
+def _hand(sheet: sheets.Sheet, number: int):
+    from django.http import Http404
+
+    row = next((r for r in sheet.rows if r.hand.number == number), None)
+    if row is None:
+        raise Http404(f"There is no hand {number} in this game.")
+    return row
+
+
+def edit(request, seat: Seat, number: int):
+    sheet = _sheet(seat)
+    row = _hand(sheet, number)
+    kwargs = {"sheet": sheet, "correction": True, "organizer": seat.organizer}
+    extra = {"row": row, "edit_url": seat.url("edit", number)}
+    if request.method != "POST":
+        initial = initial_from_hand(row.hand, sheet)
+        remembered = request.session.get(seat.session_key)
+        if remembered:
+            initial["entered_by"] = remembered
+        form = HandForm(initial=initial, **kwargs)
+        return _render_form(request, seat, sheet, form, 200, "scoring/edit.html", **extra)
+    form = HandForm(request.POST, **kwargs)
+    if not form.is_valid():
+        return _render_form(request, seat, sheet, form, 400, "scoring/edit.html", **extra)
+    if not seat.organizer:
+        request.session[seat.session_key] = form.cleaned_data["entered_by"]
+    try:
+        service.correct(
+            row.hand, version=form.cleaned_data.get("version") or 0, values=form.values(),
+            reason=form.cleaned_data["reason"], author=seat.author or form.entered_by_name(),
+            user=seat.user, organizer=seat.organizer,
+        )
+    except service.Refused as exc:
+        form.add_engine_errors(exc.errors)
+        return _render_form(request, seat, sheet, form, 400, "scoring/edit.html", **extra)
+    except service.StaleEdit as exc:
+        sheet = _refresh(seat)
+        row = _hand(sheet, number)
+        form = _rebound(request, {**kwargs, "sheet": sheet}, version=str(exc.hand.version))
+        return _render_form(
+            request, seat, sheet, form, 409, "scoring/edit.html", row=row, edit_url=extra["edit_url"],
+            problem=exc.message, stale=True,
+        )
+    except service.HandError as exc:
+        return _render_form(request, seat, sheet, form, 409, "scoring/edit.html", problem=exc.message, **extra)
+    messages.success(request, f"Hand {number} corrected.")
+    return redirect(seat.url("sheet") + f"#hand-{number}")
+
+
+@require_POST
+def confirm(request, seat: Seat, number: int):
+    sheet = _sheet(seat)
+    row = _hand(sheet, number)
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        messages.error(request, "This confirmation came from an old page; check the hand and confirm again.")
+        return redirect(seat.url("sheet"))
+    by = "organizer"
+    if not seat.organizer:
+        view = next((v for v in sheet.sides if str(v.side.slot) == request.POST.get("side", "")), None)
+        if view is None:
+            messages.error(request, "Choose which side confirms the hand.")
+            return redirect(seat.url("sheet"))
+        by = view.name
+    try:
+        service.confirm(row.hand, version=version, by=by, user=seat.user, organizer=seat.organizer)
+    except service.HandError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Hand {number} confirmed by {by}.")
+    return redirect(seat.url("sheet") + f"#hand-{number}")
+
+
+@require_POST
+def preview(request, seat: Seat):
+    """The engine's answer for the form as typed so far: each side's hand score and new total."""
+    sheet = _sheet(seat)
+    correction = "reason" in request.POST
+    form = HandForm(request.POST, sheet=sheet, correction=correction, organizer=seat.organizer)
+    form.is_valid()
+    typing_errors = {k: v for k, v in form.errors.items() if k not in ("went_out", "entered_by", "reason", "__all__")}
+    context = {"sheet": sheet, "errors": [], "result": None}
+    if typing_errors:
+        context["errors"] = [m for messages_ in typing_errors.values() for m in messages_]
+    else:
+        number = form.cleaned_data.get("number") or sheet.next_number
+        values = form.values()
+        ok, result = service.preview(seat.game, number, values)
+        if ok:
+            context["result"] = list(zip(sheet.sides, result["sides"]))
+            context["game_over"] = result["game_over"] and not correction
+            context["winner"] = result["winner"]
+            context["went_out_missing"] = not form.cleaned_data.get("went_out")
+        else:
+            context["errors"] = [e["message"] for e in result["errors"]]
+    return render(request, "scoring/_preview.html", context)
+
+
+@require_POST
+def count(request, seat: Seat):
+    """The card-count helper: counts per card class → points, into the field it was opened from."""
+    tournament = seat.game.division.tournament
+    target = request.POST.get("target", "")
+    sheet = _sheet(seat)
+    valid = {field_name(v.side.slot, f): (v, f) for v in sheet.sides for f in sheets.HELPER_FIELDS if f in sheet.fields}
+    if target not in valid:
+        return HttpResponse("Unknown field for the card count.", status=400)
+    classes = sheets.card_classes(tournament.variant, tournament.rules_numbers or None)
+    form = CountForm(request.POST, classes=classes, prefix=target)
+    view, f = valid[target]
+    if not form.is_valid():
+        errors = [m for ms in form.errors.values() for m in ms]
+        return render(request, "scoring/_count_result.html", {"target": target, "errors": errors, "value": None}, status=200)
+    value = sheets.count_points(tournament.variant, tournament.rules_numbers or None, form.counts())
+    response = render(request, "scoring/_count_result.html", {
+        "target": target, "value": value, "label": sheets.FIELD_LABELS[f], "side": view.name,
+    })
+    response["HX-Trigger-After-Swap"] = "recount"  # the form previews the new figure
+    return response
+
+
+@require_GET
+def live(request, seat: Seat):
+    """The totals and the hand list alone, polled so a second phone sees a hand saved on the first."""
+    sheet = _sheet(seat)
+    return render(request, "scoring/_sheet.html", _context(request, seat, sheet))

@@ -1,0 +1,16 @@
+// Score sheet steppers: − and + change a count by one and tell htmx the form changed, so the
+// server previews the hand. No scoring here: the server (the rules engine) does all of it.
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("button.step");
+  if (!button) return;
+  var input = button.parentElement.querySelector("input");
+  var now = parseInt((input.value || "0").replace(/[^0-9-]/g, ""), 10);
+  if (isNaN(now)) now = 0;
+  input.value = Math.max(0, now + parseInt(button.dataset.step, 10));
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+});
+// A count field selects its text on focus so typing replaces the 0 instead of appending to it.
+document.addEventListener("focusin", function (event) {
+  var input = event.target;
+  if (input.matches && input.matches(".hand-form input[type=text]")) setTimeout(function () { input.select(); }, 0);
+});
