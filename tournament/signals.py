@@ -15,3 +15,4 @@ def schedule_registration_close(sender, instance: Tournament, **kwargs):
 
     tournament_id, eta = instance.pk, instance.signup_deadline
     transaction.on_commit(lambda: send_task_safely(close_registration_at_deadline, tournament_id, eta=eta))
+from . import gameday_signals  # noqa: E402,F401  (game-day deadline tasks)
