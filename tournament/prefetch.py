@@ -64,7 +64,7 @@ def _placeholder(game: Game, side: GameSide, feeder: Game | None) -> str:
     if feeder is not None:
         if feeder.status == Game.Status.DOUBLE_FORFEIT:
             return "Nobody (double forfeit)"
-        return f"Winner of {feeder.round}, game {feeder.number}"
+        return f"Winner of game {feeder.number}"
     return "To be decided"
 
 

@@ -1,4 +1,11 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from tournament.views import draw
 
 app_name = "draw"
-urlpatterns: list = []
+urlpatterns = [
+    path("t/<slug:slug>/draw/", draw.page, name="page"),
+    path("t/<slug:slug>/draw/<str:kind>/preview/", draw.make_preview, name="preview"),
+    path("t/<slug:slug>/draw/<str:kind>/publish/", draw.publish, name="publish"),
+    path("t/<slug:slug>/schedule/", draw.schedule, name="schedule"),
+]
