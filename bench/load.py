@@ -59,7 +59,8 @@ def summary(body: bytes, limit: int = 300) -> str:
     import re
 
     text = body.decode(errors="replace")
-    start = max(text.find('role="alert"'), text.find("<main"), 0)
+    alert = text.find('role="alert"')
+    start = text.rfind("<", 0, alert) if alert > 0 else max(text.find("<main"), 0)
     text = re.sub(r"<[^>]+>", " ", text[start:])
     return " ".join(text.split())[:limit]
 
