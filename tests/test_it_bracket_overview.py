@@ -46,8 +46,15 @@ def test_a_result_shows_the_winner_in_the_next_round(client, db):
     first = game(tournament, "d1", 1, 1)
     winner = teams_of(first)[1]
     advancement.finish_game(first, winner, reason="score")
+    following = game(tournament, "d1", 2, 1)
     html = client.get(url(tournament)).content.decode()
-    assert html.count(f">{winner.name}<small>") == 3  # its d1 win, its d1 round-2 slot, its d2 game
+    assert f"{winner.name}<small>" in game_html(html, following)
+    assert f'{winner.name} <span class="tick"' in game_html(html, first)
+    assert "Winner of game 2" in game_html(html, following)
+
+
+def game_html(html, g):
+    return html.split(f'id="game-{g.pk}">', 1)[1].split("</li>", 1)[0]
 
 
 def test_the_champion_is_announced(client, db):

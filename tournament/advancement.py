@@ -26,7 +26,7 @@ def _label(game: Game) -> str:
 
 
 def _locked(game: Game) -> Game:
-    return Game.objects.select_for_update().select_related("division", "round", "division__tournament").get(pk=game.pk)
+    return Game.objects.select_for_update(of=("self",)).select_related("division", "round", "division__tournament").get(pk=game.pk)
 
 
 def _sides(game: Game) -> list[GameSide]:
@@ -136,7 +136,7 @@ def advance(game: Game) -> None:
             side.team = game.winner
             side.save(update_fields=["team"])
             Game.objects.filter(pk=side.game_id).update(version=F("version") + 1)
-        following = Game.objects.select_for_update().select_related("division", "round").get(pk=side.game_id)
+        following = Game.objects.select_for_update(of=("self",)).select_related("division", "round").get(pk=side.game_id)
         settle(following)
 
 

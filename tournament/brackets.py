@@ -266,7 +266,7 @@ def set_round_start(rnd: Round, starts_at: dt.datetime) -> int:
         rnd.starts_at = starts_at
         rnd.save(update_fields=["starts_at"])
         moved = 0
-        for game in Game.objects.select_for_update().filter(round=rnd).select_related("division__tournament"):
+        for game in Game.objects.select_for_update(of=("self",)).filter(round=rnd).select_related("division__tournament"):
             if game.status in STARTED_OR_DONE:
                 continue
             if game.starts_at in (old, None) or game.starts_at == starts_at:
