@@ -1,0 +1,324 @@
+"""What the printed documents say, read from the database in a few queries.
+
+Everything is turned into plain values here — names, local times as text, scores as text — so
+the layouts (charts.py) and templates never query or convert time zones themselves.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+import rules
+from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
+
+from .charts import ChartData, ChartGame, ChartRound, ChartSide
+
+POSTING = "posting"
+CURRENT = "current"
+VERSIONS = {POSTING: "For posting", CURRENT: "Current results"}
+
+
+# ---- time in the tournament's zone -------------------------------------------------------------
+
+def clock(tournament: Tournament, moment: dt.datetime) -> str:
+    """10:00 AM, in the tournament's zone."""
+    return moment.astimezone(tournament.tz).strftime("%-I:%M %p")
+
+
+def day_and_clock(tournament: Tournament, moment: dt.datetime | None, empty: str = "time to be posted") -> str:
+    """Wed 8 Apr, 10:00 AM, in the tournament's zone."""
+    if moment is None:
+        return empty
+    local = moment.astimezone(tournament.tz)
+    return f"{local.strftime('%a %-d %b')}, {clock(tournament, moment)}"
+
+
+def printed_at(tournament: Tournament, now: dt.datetime | None = None) -> str:
+    now = now or timezone.now()
+    return f"printed {day_and_clock(tournament, now)} ({tournament.time_zone} time)"
+
+
+def duration_text(value: dt.timedelta) -> str:
+    minutes = int(value.total_seconds() // 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours and minutes:
+        return f"{hours} h {minutes:02d} min"
+    return f"{hours} h" if hours else f"{minutes} min"
+
+
+# ---- loading -----------------------------------------------------------------------------------
+
+def _sides_prefetch() -> Prefetch:
+    return Prefetch(
+        "sides",
+        queryset=GameSide.objects.select_related("team", "player", "fed_by__division", "fed_by__round").prefetch_related(
+            Prefetch("team__players", queryset=Player.objects.order_by("created_at", "id"))
+        ).order_by("slot"),
+    )
+
+
+def games_of(**filters) -> list[Game]:
+    """Games with their sides, teams and partners, in chart order: three queries, whatever the size."""
+    return list(
+        Game.objects.filter(**filters)
+        .select_related("round", "division__tournament", "winner")
+        .prefetch_related(_sides_prefetch())
+        .order_by("division__kind", "round__number", "number")
+    )
+
+
+def players_text(team: Team | None) -> str:
+    return " & ".join(p.name for p in team.players.all()) if team else ""
+
+
+def feeder_text(side: GameSide) -> str:
+    """Who will fill an empty slot: 'Division 1 winner', or 'Winner of table 3'."""
+    feeder = side.fed_by
+    if feeder is None:
+        return ""
+    if feeder.division_id != side.game.division_id:
+        return f"{feeder.division.name} winner"
+    where = f"table {feeder.table_number}" if feeder.table_number else f"game {feeder.number}"
+    return f"Winner of {feeder.round} {where}"
+
+
+def _score(value: int) -> str:
+    return f"{value:,}"
+
+
+# ---- charts ------------------------------------------------------------------------------------
+
+def _chart_side(side: GameSide, game: Game, version: str) -> ChartSide:
+    if side.is_bye:
+        return ChartSide(bye=True)
+    first_round = game.round.number == 1
+    fed_by_bye = side.fed_by is not None and side.fed_by.status == Game.Status.BYE
+    shown = side.team is not None and (version == CURRENT or (first_round and game.division.kind != Division.Kind.FINAL) or fed_by_bye)
+    hint = feeder_text(side) if game.division.kind == Division.Kind.FINAL and not shown else ""
+    if not shown:
+        return ChartSide(hint=hint)
+    won = lost = False
+    score = ""
+    if version == CURRENT and game.status in Game.DONE and game.status != Game.Status.BYE:
+        won = game.winner_id is not None and game.winner_id == side.team_id
+        lost = not won and game.status != Game.Status.NOT_NEEDED
+        if game.status == Game.Status.FINISHED:
+            score = _score(side.total)
+        elif game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT) and lost:
+            score = "walkover" if game.result_reason == "walkover" else "forfeit"
+    elif version == CURRENT and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
+        score = _score(side.total)
+    return ChartSide(name=side.team.name, players=players_text(side.team), score=score, won=won, lost=lost)
+
+
+def _game_note(game: Game, version: str) -> str:
+    if version != CURRENT:
+        return ""
+    return {
+        Game.Status.DOUBLE_FORFEIT: "no winner",
+        Game.Status.NOT_NEEDED: "not needed",
+        Game.Status.IN_PLAY: "in play",
+        Game.Status.AWAITING_DECISION: "level: organizer decides",
+    }.get(game.status, "")
+
+
+def chart_data(division: Division, version: str = POSTING, now: dt.datetime | None = None) -> ChartData:
+    if version not in VERSIONS:
+        raise ValueError(f"Chart version “{version}” is not one of {', '.join(VERSIONS)}.")
+    tournament = division.tournament
+    rounds = {r.pk: r for r in Round.objects.filter(division=division).order_by("number")}
+    by_round: dict[int, list[Game]] = {pk: [] for pk in rounds}
+    for game in games_of(division=division):
+        by_round[game.round_id].append(game)
+    chart_rounds = []
+    for pk, rnd in rounds.items():
+        games = []
+        for game in by_round[pk]:
+            sides = list(game.sides.all())[:2]
+            while len(sides) < 2:
+                sides.append(GameSide(game=game, slot=len(sides), is_bye=True))
+            own_time = game.starts_at and rnd.starts_at and game.starts_at != rnd.starts_at
+            games.append(ChartGame(
+                sides=tuple(_chart_side(s, game, version) for s in sides),
+                table=None if game.status == Game.Status.BYE else game.table_number,
+                when=day_and_clock(tournament, game.starts_at) if own_time else "",
+                note=_game_note(game, version),
+            ))
+        chart_rounds.append(ChartRound(title=str(rnd), when=day_and_clock(tournament, rnd.starts_at), games=tuple(games)))
+    is_final = division.kind == Division.Kind.FINAL
+    champion = ChartSide()
+    if version == CURRENT and division.champion_id:
+        champion = ChartSide(name=division.champion.name, won=True)
+    if version == POSTING:
+        instructions = "Winners: write your team name on the next line before the next game's posted time."
+    else:
+        instructions = f"Results as of {day_and_clock(tournament, now or timezone.now())}"
+    return ChartData(
+        title=division.name,
+        event=" · ".join(x for x in (tournament.name, tournament.venue) if x),
+        version=VERSIONS[version],
+        instructions=instructions,
+        footer=f"{tournament.name} · {division.name} · times are {tournament.time_zone} time · {printed_at(tournament, now)}",
+        rounds=tuple(chart_rounds),
+        champion=champion,
+        champion_title="Champion" if is_final else f"{division.name} winner",
+    )
+
+
+# ---- table cards and score sheets --------------------------------------------------------------
+
+@dataclass
+class SideInfo:
+    name: str
+    players: str
+    known: bool
+
+
+@dataclass
+class GameInfo:
+    pk: int
+    table: int | None
+    division: str
+    round: str
+    number: int
+    sides: list[SideInfo]
+    starts: str
+    no_show: str
+    limit: str
+    limit_length: str
+    link: str = ""
+    qr: str = ""  # an SVG data URI
+
+
+def game_info(game: Game, base_url: str = "") -> GameInfo:
+    tournament = game.division.tournament
+    sides = []
+    for side in game.sides.all():
+        if side.is_bye:
+            sides.append(SideInfo("BYE", "", False))
+        elif side.team_id:
+            sides.append(SideInfo(side.team.name, players_text(side.team), True))
+        else:
+            sides.append(SideInfo("", feeder_text(side), False))
+    starts = game.starts_at or game.round.starts_at
+    limit_at = game.time_limit_at or (starts + tournament.game_time_limit if starts else None)
+    no_show_at = game.no_show_at or (starts + tournament.no_show_grace if starts else None)
+    return GameInfo(
+        pk=game.pk,
+        table=game.table_number,
+        division=game.division.name,
+        round=str(game.round),
+        number=game.number,
+        sides=sides,
+        starts=day_and_clock(tournament, starts),
+        no_show=clock(tournament, no_show_at) if no_show_at else "",
+        limit=clock(tournament, limit_at) if limit_at else "",
+        limit_length=duration_text(tournament.game_time_limit),
+        link=table_link(game, base_url) if base_url else "",
+    )
+
+
+def table_link(game: Game, base_url: str) -> str:
+    """The game's table page, where the scorekeeper enters hands: /table/<token>/."""
+    return f"{base_url.rstrip('/')}/table/{game.table_token}/"
+
+
+def printable_games(rnd: Round) -> list[Game]:
+    """The games of a round that are played at a table (not byes, not a final that is not needed)."""
+    skip = (Game.Status.BYE, Game.Status.NOT_NEEDED)
+    return [g for g in games_of(round=rnd) if g.status not in skip]
+
+
+@dataclass
+class SheetRules:
+    variant: str
+    meld_bands: list[tuple[str, str]]
+    card_values: list[tuple[str, str]]
+    target: str
+
+
+def points_text(value: int) -> str:
+    """2,000 and −300 (a real minus sign: a hyphen is easy to miss on paper)."""
+    return f"{value:,}".replace("-", "−")
+
+
+def sheet_rules(tournament: Tournament) -> SheetRules:
+    numbers = tournament.rules_numbers or None
+    target = (numbers or {}).get("target")
+    return SheetRules(
+        variant=tournament.get_variant_display(),
+        meld_bands=[(label, points_text(v)) for label, v in rules.meld_bands(tournament.variant, numbers)],
+        card_values=[(label, points_text(v)) for label, v in rules.card_values(tournament.variant, numbers)],
+        target=points_text(target) if target else "",
+    )
+
+
+# ---- results -----------------------------------------------------------------------------------
+
+@dataclass
+class ResultLine:
+    table: int | None
+    sides: list[tuple[str, str, bool]]  # (team, score text, won)
+    outcome: str
+
+
+@dataclass
+class DivisionResults:
+    name: str
+    champion: str
+    runner_up: str
+    rounds: list[tuple[str, str, list[ResultLine]]] = field(default_factory=list)
+
+
+def _outcome(game: Game) -> str:
+    status = Game.Status
+    if game.status == status.FINISHED:
+        # An ordinary win needs no word; anything else (time limit, a decision) is worth printing.
+        return "" if game.result_reason in ("", "score", "played", "target") else game.result_reason
+    if game.status == status.FORFEIT:
+        return game.result_reason or "forfeit"
+    return {
+        status.DOUBLE_FORFEIT: "neither team advanced",
+        status.NOT_NEEDED: "not needed",
+        status.IN_PLAY: "in play",
+        status.AWAITING_DECISION: "level: organizer decides",
+        status.READY: "to be played",
+        status.WAITING: "to be played",
+    }.get(game.status, game.get_status_display().lower())
+
+
+def results(tournament: Tournament) -> tuple[str, list[DivisionResults]]:
+    divisions = list(Division.objects.filter(tournament=tournament).select_related("champion"))
+    order = {Division.Kind.D1: 0, Division.Kind.D2: 1, Division.Kind.FINAL: 2}
+    divisions.sort(key=lambda d: order.get(d.kind, 9))
+    games = games_of(division__tournament=tournament)
+    out = []
+    champion = ""
+    for division in divisions:
+        own = [g for g in games if g.division_id == division.pk]
+        block = DivisionResults(name=division.name, champion=division.champion.name if division.champion else "", runner_up="")
+        current_round = None
+        for game in own:
+            if game.status == Game.Status.BYE:
+                continue
+            if current_round is None or current_round[0] != str(game.round):
+                current_round = (str(game.round), day_and_clock(tournament, game.round.starts_at), [])
+                block.rounds.append(current_round)
+            played = game.status in (Game.Status.FINISHED, Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION)
+            sides = []
+            for side in game.sides.all():
+                name = side.team.name if side.team_id else ("BYE" if side.is_bye else "—")
+                sides.append((name, _score(side.total) if played else "", bool(game.winner_id and game.winner_id == side.team_id)))
+            current_round[2].append(ResultLine(game.table_number, sides, _outcome(game)))
+        if own and division.champion_id:
+            last = own[-1]
+            losers = [s.team.name for s in last.sides.all() if s.team_id and s.team_id != division.champion_id]
+            block.runner_up = losers[0] if losers else ""
+        if division.kind == Division.Kind.FINAL and division.champion_id:
+            champion = division.champion.name
+        out.append(block)
+    return champion, out

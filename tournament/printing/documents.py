@@ -1,0 +1,125 @@
+"""The printed documents: each function returns the bytes of a PDF.
+
+Callers that serve them go through tournament.printing.cache, which keeps a PDF until the data
+behind it changes; these functions always render.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable, Iterable
+
+import segno
+from django.template.loader import render_to_string
+from django.utils import timezone
+from weasyprint import HTML
+
+from tournament.models import Division, Game, Round, Tournament
+
+from . import charts, data
+from .paper import Paper
+
+# WeasyPrint reports each layout step at INFO; a server log needs none of it.
+logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+
+CARD_CHUNK = 4  # table cards rendered per step when a task reports progress
+
+
+def _render(template: str, context: dict) -> HTML:
+    return HTML(string=render_to_string(template, context), base_url=".")
+
+
+def _pdf(template: str, context: dict) -> bytes:
+    return _render(template, context).write_pdf()
+
+
+# ---- charts ------------------------------------------------------------------------------------
+
+def chart_sheets(division: Division, version: str, paper: Paper, now: dt.datetime | None = None) -> list[charts.Sheet]:
+    width, height = paper.size(landscape=True)
+    return charts.layout(data.chart_data(division, version, now=now), width, height - 1)
+
+
+def chart_pdf(division: Division, version: str, paper: Paper, now: dt.datetime | None = None) -> bytes:
+    """A division's (or the final's) bracket chart, landscape: "posting" or "current"."""
+    sheets = chart_sheets(division, version, paper, now)
+    return _pdf("print/chart.html", {
+        "title": f"{division.name} chart", "page_size": paper.css_size(landscape=True), "sheets": sheets,
+    })
+
+
+# ---- table cards -------------------------------------------------------------------------------
+
+def qr_data_uri(link: str) -> str:
+    return segno.make(link, error="m").svg_data_uri(scale=10, border=4, dark="#000")
+
+
+def _card_context(games: list[Game], paper: Paper, base_url: str, tournament: Tournament) -> dict:
+    cards = []
+    for game in games:
+        info = data.game_info(game, base_url)
+        info.qr = qr_data_uri(info.link)
+        cards.append(info)
+    return {
+        "title": "Table cards", "page_size": paper.css_size(), "cards": cards, "tournament": tournament,
+        "base_size": round(11 * paper.width / 612, 1), "printed": data.printed_at(tournament),
+    }
+
+
+def table_cards_pdf(rnd: Round, paper: Paper, base_url: str, progress: Callable[[int, int], None] | None = None) -> bytes:
+    """One card per game of a round that is played at a table: a page each.
+
+    With `progress`, the cards are rendered a few at a time and progress(done, total) is called
+    after each step; the pages are then put together into one PDF.
+    """
+    games = data.printable_games(rnd)
+    tournament = rnd.division.tournament
+    if not games:
+        return _pdf("print/table_cards.html", _card_context([], paper, base_url, tournament))
+    if progress is None:
+        return _pdf("print/table_cards.html", _card_context(games, paper, base_url, tournament))
+    documents = []
+    total = len(games)
+    progress(0, total)
+    for start in range(0, total, CARD_CHUNK):
+        chunk = games[start:start + CARD_CHUNK]
+        documents.append(_render("print/table_cards.html", _card_context(chunk, paper, base_url, tournament)).render())
+        progress(min(start + CARD_CHUNK, total), total)
+    pages = [page for document in documents for page in document.pages]
+    return documents[0].copy(pages).write_pdf()
+
+
+# ---- score sheets ------------------------------------------------------------------------------
+
+HAND_ROWS = 20
+
+
+def score_sheets_pdf(games: Iterable[Game], paper: Paper, tournament: Tournament) -> bytes:
+    """The paper backup of the table app: one blank score sheet per game (or one with no game)."""
+    infos = [data.game_info(g) for g in games] or [None]
+    sheet_rules = data.sheet_rules(tournament)
+    return _pdf("print/score_sheet.html", {
+        "title": "Score sheets", "page_size": paper.css_size(), "games": infos, "tournament": tournament,
+        "rules": sheet_rules, "hands": range(1, HAND_ROWS + 1), "card_split": _card_split(sheet_rules.card_values),
+        "base_size": round(10 * paper.width / 612, 1), "printed": data.printed_at(tournament),
+    })
+
+
+def _card_split(values: list[tuple[str, int]]) -> int:
+    """Where card values end and books, runs and bonuses begin in rules.card_values()."""
+    for index, (label, _) in enumerate(values):
+        if any(word in label.lower() for word in ("book", "run", "going out", "deal")):
+            return index
+    return len(values)
+
+
+# ---- results -----------------------------------------------------------------------------------
+
+def results_pdf(tournament: Tournament, paper: Paper, now: dt.datetime | None = None) -> bytes:
+    champion, divisions = data.results(tournament)
+    return _pdf("print/results.html", {
+        "title": f"{tournament.name} results", "page_size": paper.css_size(), "tournament": tournament,
+        "champion": champion, "divisions": divisions, "base_size": round(10 * paper.width / 612, 1),
+        "printed": data.printed_at(tournament, now or timezone.now()),
+    })
