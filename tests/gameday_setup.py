@@ -18,8 +18,8 @@ def publish_division(tournament, teams: int = 4, *, starts_at: dt.datetime | Non
     division = brackets.publish(record, override=True)
     first = list(Game.objects.filter(division=division, round__number=1, status=Game.Status.READY).order_by("number"))
     if starts_at is not None:
-        for game in first:
-            brackets.set_posted_start(game, starts_at)
+        brackets.set_round_start(division.rounds.get(number=1), starts_at)
+        first = [Game.objects.get(pk=game.pk) for game in first]
     return division, first
 
 

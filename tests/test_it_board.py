@@ -1,0 +1,124 @@
+"""The organizer's game-day board: one round at a glance, check-in and start from it, htmx refresh."""
+
+import datetime as dt
+import html
+import re
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from tests.gameday_setup import publish_division, teams
+from tournament import gameday
+from tournament.models import CheckIn, Game, GameSide
+
+POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)  # Wednesday 10:00 AM in Mazatlán
+S = Game.Status
+
+
+@pytest.fixture
+def games(tournament):
+    return publish_division(tournament, starts_at=POSTED)[1]
+
+
+def board(client, tournament, **headers):
+    return client.get(reverse("gameday:board", args=[tournament.slug]), **headers)
+
+
+def text(response) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+
+
+@pytest.mark.django_db
+class TestBoard:
+    def test_organizers_only(self, client, tournament, games):
+        response = board(client, tournament)
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+    def test_the_round_at_a_glance_in_local_time(self, organizer_client, tournament, games):
+        a, b = teams(games[0])
+        with time_machine.travel(POSTED - dt.timedelta(minutes=30), tick=False):
+            page = text(board(organizer_client, tournament))
+        assert "Division 1 · Semi-finals — posted start Wednesday 15 April, 10:00 AM" in page
+        assert "Table 1" in page and "Table 2" in page
+        assert f"{a.name} {a.player_names()}" in page
+        assert "Check-in open" in page
+        assert "No-show deadline in 35m 00s" in page  # right on arrival, before any script runs
+        assert "no-show 10:05 AM" in page and "time up 12:30 PM" in page
+
+    def test_check_in_from_the_board_with_htmx_returns_the_fresh_board(self, organizer_client, organizer, tournament, games):
+        game = games[0]
+        a, _ = teams(game)
+        with time_machine.travel(POSTED - dt.timedelta(minutes=2), tick=False):
+            response = organizer_client.post(
+                reverse("gameday:check_in", args=[tournament.slug, game.pk]), {"team": a.pk}, HTTP_HX_REQUEST="true"
+            )
+        assert response.status_code == 200
+        assert response.content.decode().lstrip().startswith('<section id="board"')
+        assert f"{a.name} checked in at table 1." in text(response)
+        assert "✓ in 9:58 AM" in text(response)
+        checkin = CheckIn.objects.get()
+        assert (checkin.team, checkin.recorded_by, checkin.via) == (a, organizer, "organizer")
+
+    def test_a_bad_check_in_shows_its_message_and_changes_nothing(self, organizer_client, tournament, games):
+        outsider = teams(games[1])[0]
+        with time_machine.travel(POSTED, tick=False):
+            response = organizer_client.post(
+                reverse("gameday:check_in", args=[tournament.slug, games[0].pk]), {"team": outsider.pk}, follow=True
+            )
+        assert f"{outsider.name} is not playing in Division 1 Semi-finals game 1" in text(response)
+        assert not CheckIn.objects.exists()
+
+    def test_start_from_the_board_once_both_are_in_and_the_posted_time_has_come(self, organizer_client, tournament, games):
+        game = games[0]
+        for team in teams(game):
+            gameday.check_in(game, team, now=POSTED - dt.timedelta(minutes=5))
+        with time_machine.travel(POSTED + dt.timedelta(minutes=1), tick=False):
+            page = text(board(organizer_client, tournament))
+            assert "Both teams here — ready to start" in page and "Start game" in page
+            organizer_client.post(reverse("gameday:start", args=[tournament.slug, game.pk]))
+            page = text(board(organizer_client, tournament))
+        assert Game.objects.get(pk=game.pk).status == S.IN_PLAY
+        assert "Time left 2h 29m 00s" in page and "started 10:01 AM" in page
+
+    def test_a_passed_deadline_shows_as_a_forfeit_even_with_no_worker(self, organizer_client, tournament, games):
+        game = games[0]
+        a, b = teams(game)
+        gameday.check_in(game, a, now=POSTED)
+        with time_machine.travel(POSTED + dt.timedelta(minutes=5, seconds=1), tick=False):
+            page = text(board(organizer_client, tournament, HTTP_HX_REQUEST="true"))
+        assert f"Forfeit (no show) — {a.name} wins" in page
+        assert f"{a.name} goes on to Division 1 · Division final game 1" in page
+        assert Game.objects.get(pk=game.pk).status == S.FORFEIT  # the board applied it, once
+
+    def test_a_tie_awaiting_decision_is_an_alert(self, organizer_client, tournament, games):
+        game = games[0]
+        for team in teams(game):
+            gameday.check_in(game, team, now=POSTED)
+        game = gameday.start_game(game, now=POSTED)
+        gameday.apply_time_limit(game.pk, now=game.time_limit_at)
+        page = text(board(organizer_client, tournament))
+        assert "Tie at the time limit: record the winner and why." in page and "Decide…" in page
+
+    def test_substitutes_are_shown_on_the_board(self, organizer_client, tournament, games):
+        a, _ = teams(games[0])
+        replaced = a.players.first()
+        gameday.record_substitute(games[0], a, replaced, "Dora Diaz")
+        assert f"Sub: Dora Diaz for {replaced.name}" in text(board(organizer_client, tournament))
+
+    def test_the_query_count_does_not_grow_with_the_round(self, organizer_client, tournament, django_assert_max_num_queries):
+        _, small = publish_division(tournament, 4, starts_at=POSTED)
+        with time_machine.travel(POSTED - dt.timedelta(hours=1), tick=False):
+            from django.db import connection
+            from django.test.utils import CaptureQueriesContext
+
+            with CaptureQueriesContext(connection) as few:
+                board(organizer_client, tournament)
+        other = type(tournament).objects.create(name="Big", slug="big", signup_deadline=tournament.signup_deadline)
+        _, many = publish_division(other, 8, starts_at=POSTED)
+        for game in many:
+            gameday.check_in(game, teams(game)[0], now=POSTED - dt.timedelta(hours=2))
+        with time_machine.travel(POSTED - dt.timedelta(hours=1), tick=False):
+            with django_assert_max_num_queries(len(few.captured_queries)):
+                response = board(organizer_client, other)
+        assert response.content.decode().count('class="card gd-game') == 4

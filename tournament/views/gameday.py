@@ -1,0 +1,365 @@
+"""Game day: the organizer's board (one round at a glance), one game's page, and the table-side
+check-in. Every write goes through tournament.gameday; the board applies any deadline that is due
+when it loads, so it is right even with no worker running."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import F, Prefetch
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament import gameday
+from tournament.models import CheckIn, Game, GameEvent, GameSide, PartnerPost, Player, Round, Substitution, Team
+from tournament.views.decorators import tournament_view
+
+BOARD_POLL_SECONDS = 5
+TABLE_POLL_SECONDS = 10
+
+
+# ---- loading ------------------------------------------------------------------------------------
+
+def games_for_board(games):
+    """Everything a board card shows, in a fixed number of queries however many games there are."""
+    return (
+        games.select_related("division__tournament", "round", "winner")
+        .prefetch_related(
+            Prefetch("sides", queryset=GameSide.objects.select_related("team", "fed_by__round").prefetch_related("team__players").order_by("slot")),
+            Prefetch("checkins", queryset=CheckIn.objects.select_related("recorded_by")),
+            Prefetch("substitutions", queryset=Substitution.objects.select_related("replaced", "substitute")),
+            Prefetch("feeds", queryset=GameSide.objects.select_related("game__round", "game__division")),
+        )
+        .order_by("number")
+    )
+
+
+def rounds_of(tournament):
+    return list(
+        Round.objects.filter(division__tournament=tournament).select_related("division")
+        .order_by(F("starts_at").asc(nulls_last=True), "division__kind", "number")
+    )
+
+
+def current_round(rounds: list[Round]) -> Round | None:
+    """The first round (by posted start) with a game still to be decided; else the last one."""
+    if not rounds:
+        return None
+    open_ids = set(
+        Game.objects.filter(round__in=rounds).exclude(status__in=Game.DONE).values_list("round_id", flat=True)
+    )
+    return next((r for r in rounds if r.pk in open_ids), rounds[-1])
+
+
+@dataclass
+class SideView:
+    side: GameSide
+    checkin: CheckIn | None
+    substitutions: list = field(default_factory=list)
+
+    @property
+    def team(self):
+        return self.side.team
+
+
+@dataclass
+class GameView:
+    game: Game
+    clock: dict
+    sides: list[SideView]
+    next_game: Game | None
+
+    @property
+    def substitutions(self):
+        return [s for v in self.sides for s in v.substitutions]
+
+
+def game_view(game: Game, now) -> GameView:
+    checkins = {c.team_id: c for c in game.checkins.all()}
+    subs = list(game.substitutions.all())
+    sides = [
+        SideView(side=s, checkin=checkins.get(s.team_id), substitutions=[x for x in subs if x.team_id == s.team_id])
+        for s in game.sides.all()
+    ]
+    feeds = list(game.feeds.all())
+    return GameView(game=game, clock=gameday.clock(game, now), sides=sides, next_game=feeds[0].game if feeds else None)
+
+
+def _game(tournament, game_id: int) -> Game:
+    game = games_for_board(Game.objects.filter(pk=game_id, division__tournament=tournament)).first()
+    if game is None:
+        raise Http404("No such game in this tournament.")
+    return game
+
+
+def _team(game: Game, value) -> Team:
+    """The team a form names, which must be one of this game's teams (message otherwise)."""
+    teams = {str(s.team_id): s.team for s in game.sides.all() if s.team_id}
+    if value in teams:
+        return teams[value]
+    other = Team.objects.filter(pk=value).first() if str(value or "").isdigit() else None
+    if other:
+        return other  # the service names it in its refusal ("… is not playing in …")
+    raise ValidationError("Pick one of the game's teams.")
+
+
+# ---- the board ----------------------------------------------------------------------------------
+
+def board_context(request, tournament, rnd: Round | None, now) -> dict:
+    rows = []
+    if rnd is not None:
+        rows = [game_view(g, now) for g in games_for_board(Game.objects.filter(round=rnd))]
+    alerts = [(row, row.clock["alert"]) for row in rows if row.clock["alert"]]
+    elsewhere = (
+        Game.objects.filter(division__tournament=tournament, status=Game.Status.AWAITING_DECISION)
+        .exclude(round=rnd).select_related("division", "round")
+    )
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "rows": rows,
+        "alerts": alerts,
+        "elsewhere": list(elsewhere),
+        "now": now,
+        "poll_seconds": BOARD_POLL_SECONDS,
+        "board_url": reverse("gameday:round", args=[tournament.slug, rnd.pk]) if rnd else reverse("gameday:board", args=[tournament.slug]),
+    }
+
+
+@login_required
+@require_GET
+@tournament_view
+def board(request, tournament, round_id: int | None = None):
+    rounds = rounds_of(tournament)
+    if round_id is None:
+        rnd = current_round(rounds)
+    else:
+        rnd = next((r for r in rounds if r.pk == round_id), None)
+        if rnd is None:
+            raise Http404("No such round in this tournament.")
+    now = timezone.now()
+    if rnd is not None:
+        # Pages never wait for the worker: a deadline that has passed is applied now (idempotently).
+        gameday.apply_due(Game.objects.filter(round=rnd), now)
+    context = board_context(request, tournament, rnd, now)
+    context["rounds"] = rounds
+    template = "gameday/_board.html" if request.htmx else "gameday/board.html"
+    return render(request, template, context)
+
+
+def _after_action(request, tournament, game: Game, *, ok: str | None = None, error: ValidationError | None = None):
+    """htmx gets the fresh board (with the message in it); a plain form post is redirected back."""
+    text = " ".join(error.messages) if error else ok
+    if request.htmx and request.POST.get("from") != "game":
+        context = board_context(request, tournament, game.round, timezone.now())
+        context["flash"] = {"text": text, "error": bool(error), "game": game.pk}
+        return render(request, "gameday/_board.html", context)
+    (messages.error if error else messages.success)(request, text)
+    if request.POST.get("from") == "game":
+        return redirect("gameday:game", tournament.slug, game.pk)
+    return redirect(reverse("gameday:round", args=[tournament.slug, game.round_id]) + f"#game-{game.pk}")
+
+
+@login_required
+@require_POST
+@tournament_view
+def check_in(request, tournament, game_id: int):
+    game = _game(tournament, game_id)
+    try:
+        team = _team(game, request.POST.get("team"))
+        gameday.check_in(game, team, by=request.user, via="organizer")
+    except ValidationError as exc:
+        return _after_action(request, tournament, game, error=exc)
+    return _after_action(request, tournament, game, ok=f"{team.name} checked in at table {game.table_number or '—'}.")
+
+
+@login_required
+@require_POST
+@tournament_view
+def start(request, tournament, game_id: int):
+    game = _game(tournament, game_id)
+    try:
+        started = gameday.start_game(game, by=request.user, via="organizer", agreed_team_ids=_agreed(request))
+    except ValidationError as exc:
+        return _after_action(request, tournament, game, error=exc)
+    limit = gameday.local_clock(tournament, started.time_limit_at)
+    return _after_action(request, tournament, game, ok=f"{gameday.label(game)} started; time is up at {limit}.")
+
+
+def _agreed(request) -> list[int]:
+    return [int(x) for x in request.POST.getlist("agree") if str(x).isdigit()]
+
+
+EVENT_WORDS = {
+    "ready": "Both teams known", "started": "Started", "no_show": "No-show", "result": "Result",
+    "time_limit": "Time limit reached", "time_limit_tie": "Level at the time limit", "substitute": "Substitute",
+    "no_partner": "No partner", "forfeit_reversed": "Forfeit reversed", "correction": "Result corrected",
+    "reopened": "Reopened",
+}
+
+
+# ---- one game -----------------------------------------------------------------------------------
+
+@login_required
+@require_GET
+@tournament_view
+def game_page(request, tournament, game_id: int):
+    game = _game(tournament, game_id)
+    now = timezone.now()
+    view = game_view(game, now)
+    board_players = Player.objects.filter(
+        partner_post__in=PartnerPost.objects.filter(player__tournament=tournament, closed_at__isnull=True)
+    ).order_by("name")
+    events = list(GameEvent.objects.filter(game=game).select_related("by"))
+    for event in events:
+        event.words = EVENT_WORDS.get(event.kind, event.kind.replace("_", " ").capitalize())
+    minutes = int(tournament.game_time_limit.total_seconds() // 60)
+    return render(request, "gameday/game.html", {
+        "tournament": tournament,
+        "row": view,
+        "game": game,
+        "board_players": board_players,
+        "events": events,
+        "limit_text": f"{minutes // 60} h {minutes % 60:02d} min" if minutes % 60 else f"{minutes // 60} h",
+        "reversible": game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT)
+        and game.result_reason in gameday.FORFEIT_REASONS,
+    })
+
+
+def _game_action(request, tournament, game_id, action, ok):
+    game = _game(tournament, game_id)
+    try:
+        result = action(game)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, ok(result) if callable(ok) else ok)
+    return redirect("gameday:game", tournament.slug, game.pk)
+
+
+@login_required
+@require_POST
+@tournament_view
+def substitute(request, tournament, game_id: int):
+    def action(game):
+        replaced = Player.objects.filter(pk=request.POST.get("replaced") or 0, tournament=tournament).first()
+        if replaced is None:
+            raise ValidationError("Pick the player who cannot play.")
+        team = _team(game, request.POST["team"]) if request.POST.get("team") else replaced.team
+        if team is None:
+            raise ValidationError(f"{replaced.name} is not on a team in this game.")
+        chosen = request.POST.get("board_player")
+        if chosen:
+            person = Player.objects.filter(pk=chosen, tournament=tournament).first()
+            if person is None:
+                raise ValidationError("That player is no longer on the partner board.")
+        else:
+            person = request.POST.get("name", "")
+        return gameday.record_substitute(game, team, replaced, person, by=request.user)
+
+    return _game_action(request, tournament, game_id, action,
+                        lambda sub: f"{sub.substitute.name} plays for {sub.replaced.name} in this game.")
+
+
+@login_required
+@require_POST
+@tournament_view
+def no_partner(request, tournament, game_id: int):
+    def action(game):
+        team = _team(game, request.POST.get("team"))
+        gameday.forfeit_no_partner(game, team, by=request.user, note=request.POST.get("note", "").strip())
+        return team
+
+    return _game_action(request, tournament, game_id, action, lambda team: f"{team.name} forfeits: no partner.")
+
+
+@login_required
+@require_POST
+@tournament_view
+def reverse_forfeit(request, tournament, game_id: int):
+    return _game_action(
+        request, tournament, game_id,
+        lambda game: gameday.reverse_forfeit(game, request.user, request.POST.get("reason", "")),
+        "Forfeit reversed: the game is back to ready and its no-show deadline is lifted.",
+    )
+
+
+@login_required
+@require_POST
+@tournament_view
+def decide(request, tournament, game_id: int):
+    def action(game):
+        winner = _team(game, request.POST.get("winner"))
+        return gameday.decide(game, winner, request.user, request.POST.get("note", ""))
+
+    return _game_action(request, tournament, game_id, action, lambda game: f"{game.winner.name} wins; recorded.")
+
+
+# ---- the table side -----------------------------------------------------------------------------
+
+def _table_game(token: str) -> Game:
+    if not token or len(token) > 40:
+        raise Http404("No game at this link.")
+    game = games_for_board(Game.objects.filter(table_token=token)).first()
+    if game is None:
+        raise Http404("No game at this link. Ask the organizer for the table's current link.")
+    return game
+
+
+def _table_status(request, game: Game, *, flash=None, status=200):
+    tournament = game.division.tournament
+    with timezone.override(tournament.tz):
+        return render(request, "gameday/_table_status.html", {"game": game, "tournament": tournament, "flash": flash}, status=status)
+
+
+@require_GET
+def table_status(request, token: str):
+    return _table_status(request, _table_game(token))
+
+
+def _table_action(request, token: str, action, ok):
+    game = _table_game(token)
+    try:
+        text, error = ok(action(game)), False
+    except ValidationError as exc:
+        text, error = " ".join(exc.messages), True
+    if request.htmx:
+        return _table_status(request, _table_game(token), flash={"text": text, "error": error})
+    (messages.error if error else messages.success)(request, text)
+    back = request.META.get("HTTP_REFERER", "")
+    if back and url_has_allowed_host_and_scheme(back, {request.get_host()}, require_https=request.is_secure()):
+        return redirect(back)
+    return redirect("table:sheet", token)
+
+
+def _table_user(request):
+    return request.user if request.user.is_authenticated else None
+
+
+@require_POST
+def table_check_in(request, token: str):
+    def action(game):
+        team = _team(game, request.POST.get("team"))
+        gameday.check_in(game, team, by=_table_user(request), via="table")
+        return team
+
+    return _table_action(request, token, action, lambda team: f"{team.name} checked in. Good luck!")
+
+
+@require_POST
+def table_start(request, token: str):
+    def action(game):
+        return gameday.start_game(game, by=_table_user(request), via="table", agreed_team_ids=_agreed(request))
+
+    return _table_action(
+        request, token, action,
+        lambda game: f"Game started; time is up at {gameday.local_clock(game.division.tournament, game.time_limit_at)}.",
+    )
+
