@@ -7,7 +7,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from scoring import sheet as sheets
-from scoring.views.table import STATUS_TEMPLATES
 from tournament.models import Game
 
 
@@ -22,7 +21,8 @@ def _sheet(slug: str, game_id: int) -> sheets.Sheet:
 def _context(sheet, slug, game_id):
     return {
         "sheet": sheet, "game": sheet.game, "tournament": sheet.tournament, "seat": None,
-        "status_template": select_template(STATUS_TEMPLATES),
+        # Game day's status partial carries the table token (check-in, start); spectators get ours.
+        "status_template": select_template(["scoring/_status_fallback.html"]),
         "urls": {"live": reverse("sheet:live", args=[slug, game_id])},
     }
 

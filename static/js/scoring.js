@@ -14,3 +14,16 @@ document.addEventListener("focusin", function (event) {
   var input = event.target;
   if (input.matches && input.matches(".hand-form input[type=text]")) setTimeout(function () { input.select(); }, 0);
 });
+// When the game starts or ends (seen by the sheet's polling), reload so the entry form appears or
+// goes away — unless someone is half-way through typing a hand, which must never be lost.
+document.addEventListener("htmx:afterSwap", function () {
+  var sheet = document.getElementById("sheet"), page = document.querySelector("#sheet-page[data-game-status]");
+  if (!sheet || !page || sheet.dataset.gameStatus === page.dataset.gameStatus) return;
+  var form = document.getElementById("hand-form");
+  if (form && form.dataset.dirty) return;
+  window.location.reload();
+});
+document.addEventListener("input", function (event) {
+  var form = event.target.closest && event.target.closest("#hand-form");
+  if (form) form.dataset.dirty = "1";
+});
