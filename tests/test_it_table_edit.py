@@ -67,3 +67,22 @@ def test_a_stale_edit_is_told_and_shown_the_current_hand(client, hand):
 
 def test_an_unknown_hand_is_a_404(client, hand):
     assert client.get(f"/table/{hand.game.table_token}/hands/9/edit/").status_code == 404
+
+
+def test_once_the_next_game_started_the_table_cannot_correct(client, tournament):
+    from tournament import advancement
+    from tournament.models import Game
+
+    game = make_game(tournament, with_next=True)
+    big = [td.values(out=True, **td.BIG), td.values(melded=300, left=20)]
+    w1 = [td.values(out=True, **td.W1), td.values(**td.W2)]
+    for number, sides in enumerate([w1, w1, big], start=1):
+        hand = hands.submit(game, number=number, values=sides, key=f"k{number}", entered_by="A")[0]
+        hands.confirm(hand, version=1, by="B")
+    Game.objects.filter(pk=advancement.next_game(game).pk).update(status=Game.Status.IN_PLAY)
+    page = client.get(f"/table/{game.table_token}/").content.decode()
+    assert "only the organizer can change these hands" in page and ">Correct</a>" not in page
+    response = client.post(url(hand), td.form(3, [td.BIG, {"melded": 300, "left": 40}], out="1", entered_by="2",
+                                              version="1", reason="recount"))
+    assert response.status_code == 409 and "only the organizer" in response.content.decode()
+    assert Hand.objects.get(pk=hand.pk).version == 1

@@ -22,6 +22,11 @@ STATUS_TEMPLATES = ["gameday/_table_status.html", "scoring/_status_fallback.html
 
 def _sheet(seat: Seat) -> sheets.Sheet:
     sheet = sheets.build(seat.game)
+    sheet.locked = False
+    if not seat.organizer and seat.game.status == Game.Status.FINISHED:
+        from tournament import advancement
+
+        sheet.locked = advancement.next_game_started(seat.game)  # only the organizer corrects now
     for row in sheet.rows:
         row.edit_url = seat.url("edit", row.hand.number)
         row.confirm_url = seat.url("confirm", row.hand.number)
