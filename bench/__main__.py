@@ -35,6 +35,7 @@ def parse(argv):
 def main(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
     started = time.monotonic()
+    load_before = [round(x, 2) for x in os.getloadavg()]
     json_path = args.json or Path(os.environ.get("MELDBOARD_VAR_DIR") or ROOT / "var") / "bench.json"
     log = lambda text: print(text, flush=True)  # noqa: E731
     services = Services(log=log)
@@ -83,6 +84,7 @@ def main(argv=None) -> int:
             "clients": args.clients, "seconds_per_measurement": args.seconds, "requests_per_measurement": args.requests,
             "database": "PostgreSQL (" + ("DATABASE_URL" if os.environ.get("BENCH_GIVEN_DATABASE") else "throw-away cluster") + ")",
             "duration_s": round(time.monotonic() - started, 1),
+            "load_average_before": load_before, "load_average_after": [round(x, 2) for x in os.getloadavg()],
             "fixture_missing": fixture.missing,
         }
         print()
@@ -91,6 +93,9 @@ def main(argv=None) -> int:
         misses = [r["name"] for r in rows if r.get("ok") is False]
         print(f"\n{len(rows)} rows in {meta['duration_s']:.0f} s; JSON: {json_path}")
         print("misses: " + (", ".join(misses) if misses else "none"))
+        if max(load_before[0], os.getloadavg()[0]) > (os.cpu_count() or 1):
+            print(f"note: the machine was busy (load average {load_before[0]} before, {os.getloadavg()[0]:.2f} after, "
+                  f"{os.cpu_count()} CPUs); other processes shared the CPUs with this run.")
         return 0
     finally:
         services.stop()

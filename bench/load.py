@@ -86,8 +86,9 @@ class Connection:
 
     def request(self, req: Request) -> tuple[int, dict, bytes]:
         headers = {"Host": f"{self.host}:{self.port}", **req.headers}
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if self.cookies:  # the jar, plus any cookie the request names itself
+            jar = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+            headers["Cookie"] = f"{jar}; {headers['Cookie']}" if "Cookie" in headers else jar
         for attempt in (1, 2):  # a keep-alive connection the server closed is reopened once
             if self._conn is None:
                 self._conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)

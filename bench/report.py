@@ -23,6 +23,7 @@ def load_row(result: LoadResult, baseline: LoadResult | None, *, target: str = "
         "p50_ms": _ms(result.percentile(50)),
         "p95_ms": _ms(result.percentile(95)),
         "ratio": round(result.rps / baseline.rps, 3) if baseline and baseline.rps and result.count else None,
+        "baseline_rps": round(baseline.rps, 1) if baseline else None,
         "queries": result.queries_per_request,
         "queries_max": result.queries_max,
         "target": target,
@@ -99,7 +100,7 @@ def _cell(value) -> str:
 
 COLUMNS = [
     ("measurement", "name"), ("clients", "clients"), ("requests", "requests"), ("errors", "errors"),
-    ("req/s", "rps"), ("p50 ms", "p50_ms"), ("p95 ms", "p95_ms"), ("× baseline", "ratio"),
+    ("req/s", "rps"), ("baseline req/s", "baseline_rps"), ("p50 ms", "p50_ms"), ("p95 ms", "p95_ms"), ("× baseline", "ratio"),
     ("queries", "queries"), ("target", "target"), ("verdict", "verdict"),
 ]
 

@@ -36,6 +36,14 @@ class Context:
         self.log(f"  {name}: {result.count} requests in {result.seconds:.1f} s, {result.errors} errors")
         return result
 
+    def beside(self, name, make_request, **kwargs) -> tuple[LoadResult, LoadResult]:
+        """The measurement and, just before it, the baseline at the same concurrency: the machine's
+        load drifts during a run, so each ratio compares two figures taken a second apart."""
+        base = run_load("baseline", self.port, lambda state, n: Request("/bench/baseline"),
+                        clients=kwargs.get("clients", self.clients), max_requests=self.requests,
+                        max_seconds=max(1.0, self.seconds / 2), warmup=2)
+        return self.load(name, make_request, **kwargs), base
+
 
 def url(name: str, *args) -> str | None:
     try:
@@ -79,9 +87,9 @@ def bracket_page(ctx: Context) -> list[dict]:
     name = "public bracket page (64 teams, Division 1)"
     if not path or "draw" in ctx.fixture.missing:
         return [report.missing_row(name, BRACKET_TARGET)]
-    result = ctx.load(name, lambda state, n: Request(path))
-    ratio = result.rps / ctx.baseline.rps if ctx.baseline and ctx.baseline.rps else 0
-    rows = [report.load_row(result, ctx.baseline, target=BRACKET_TARGET, checks=[
+    result, base = ctx.beside(name, lambda state, n: Request(path))
+    ratio = result.rps / base.rps if base.rps else 0
+    rows = [report.load_row(result, base, target=BRACKET_TARGET, checks=[
         ("≥ 0.30× baseline", ratio >= 0.30),
         ("≤ 8 queries", result.queries_max is not None and result.queries_max <= 8),
     ])]
@@ -228,10 +236,10 @@ def score_entry(ctx: Context) -> list[dict]:
         options = {"prepare": prepare, "clients": clients}
         if limit:
             options["max_requests"] = min(ctx.requests, limit)  # bounded hands per game
-        result = ctx.load(name, make, **options)
-        ratio = result.rps / ctx.baseline.rps if ctx.baseline and ctx.baseline.rps else 0
+        result, base = ctx.beside(name, make, **options)
+        ratio = result.rps / base.rps if base.rps else 0
         p95 = result.percentile(95)
-        row = report.load_row(result, ctx.baseline, target=SCORE_TARGET, checks=[
+        row = report.load_row(result, base, target=SCORE_TARGET, checks=[
             ("p95 ≤ 25 ms", p95 is not None and p95 <= 0.025), ("≥ 0.15× baseline", ratio >= 0.15),
         ])
         if make is submit_request:
@@ -255,10 +263,12 @@ def gameday_board(ctx: Context) -> list[dict]:
     path = first_url([("gameday:board", [slug]), ("gameday:index", [slug]), ("gameday:day", [slug])])
     if not path:
         return [report.missing_row(name, BOARD_TARGET)]
-    cookie = {"Cookie": f"sessionid={ctx.fixture.organizer_session}"}
-    result = ctx.load(name, lambda state, n: Request(path, headers=cookie))
-    ratio = result.rps / ctx.baseline.rps if ctx.baseline and ctx.baseline.rps else 0
-    return [report.load_row(result, ctx.baseline, target=BOARD_TARGET, checks=[("≥ 0.20× baseline", ratio >= 0.20)])]
+    def log_in(conn: Connection, index: int):
+        conn.cookies["sessionid"] = ctx.fixture.organizer_session
+
+    result, base = ctx.beside(name, lambda state, n: Request(path, expect=(200,)), prepare=log_in)
+    ratio = result.rps / base.rps if base.rps else 0
+    return [report.load_row(result, base, target=BOARD_TARGET, checks=[("≥ 0.20× baseline", ratio >= 0.20)])]
 
 
 # ------------------------------------------------------------------ printing (charts, table cards)
@@ -272,7 +282,24 @@ def printing(ctx: Context) -> list[dict]:
     bench_printing = module("bench.printing")
     if bench_printing is not None and hasattr(bench_printing, "run"):
         return from_module(ctx, bench_printing, "printing")
-    return [report.missing_row(n, t) for n, t in zip(names, targets)]
+    documents = module("tournament.printing.documents")
+    if documents is None or not hasattr(documents, "chart_pdf"):
+        return [report.missing_row(n, t) for n, t in zip(names, targets)]
+    # In-process, as the print task renders them (the PDF work is WeasyPrint's, not the server's).
+    from tournament.models import Division, Round
+    from tournament.printing import data, paper
+
+    letter = paper.paper(None)
+    rows = []
+    for (name, target), tournament, limit in zip(zip(names, targets), (ctx.fixture.small, ctx.fixture.big), (0.5, 1.5)):
+        div = Division.objects.get(tournament=tournament, kind=Division.Kind.D1)
+        timings = time_calls(lambda: documents.chart_pdf(div, data.POSTING, letter), repeat=3, warmup=1)
+        rows.append(report.timed_row(name, timings, target=target, limit_s=limit, note="in-process chart_pdf, Letter"))
+    first = Round.objects.get(division__tournament=ctx.fixture.big, division__kind=Division.Kind.D1, number=1)
+    timings = time_calls(lambda: documents.table_cards_pdf(first, letter, f"http://127.0.0.1:{ctx.port}"), repeat=2, warmup=1)
+    rows.append(report.timed_row(names[2], timings, target=targets[2], limit_s=3.0,
+                                 note=f"in-process table_cards_pdf, round 1 of Division 1 ({first.games.count()} games)"))
+    return rows
 
 
 # ------------------------------------------------------------------ the draw
