@@ -56,16 +56,20 @@ def score_for(game: Game, slot_index: int) -> int:
     return winning if (slot_index == 0) == upper_wins else losing
 
 
-def play_round(division: Division, number: int) -> list[Game]:
-    """Every playable game of the round finished with scores; winners advance."""
+def play_round(division: Division, number: int, avoid=None) -> list[Game]:
+    """Every playable game of the round finished with scores; winners advance. A team given as
+    `avoid` loses every game it plays (so a final can be made necessary)."""
     played = []
     for game in Game.objects.filter(division=division, round__number=number).order_by("number"):
         if game.is_done:
             continue
         sides = list(GameSide.objects.filter(game=game).select_related("team").order_by("slot"))
-        for index, side in enumerate(sides):
-            GameSide.objects.filter(pk=side.pk).update(total=score_for(game, index))
-        winner = max(sides, key=lambda s: score_for(game, sides.index(s)))
+        scores = [score_for(game, index) for index in range(len(sides))]
+        if avoid is not None and any(s.team_id == avoid.pk for s in sides):
+            scores.sort(reverse=sides[0].team_id != avoid.pk)
+        for side, score in zip(sides, scores):
+            GameSide.objects.filter(pk=side.pk).update(total=score)
+        winner = sides[scores.index(max(scores))]
         advancement.finish_game(game, winner.team, reason="score")
         played.append(game)
     return played
@@ -77,12 +81,12 @@ def pdf_pages(pdf: bytes) -> int:
     return len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
 
 
-def pdf_text(pdf: bytes, page: int | None = None) -> str:
-    """The text as pdftotext reads it (layout kept), whole document or one page (1-based)."""
+def pdf_text(pdf: bytes, page: int | None = None, raw: bool = False) -> str:
+    """The text as pdftotext reads it (layout kept, or in drawing order with raw), whole or one page."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "doc.pdf"
         path.write_bytes(pdf)
-        args = ["pdftotext", "-layout"]
+        args = ["pdftotext", "-raw" if raw else "-layout"]
         if page:
             args += ["-f", str(page), "-l", str(page)]
         return subprocess.run([*args, str(path), "-"], check=True, capture_output=True, text=True).stdout

@@ -1,0 +1,55 @@
+"""A whole round of table cards, made by a worker while the organizer watches the progress."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.core.cache import cache
+
+from tournament.models import Round
+
+from . import cache as pdf_cache
+from . import documents
+from .paper import paper
+
+log = logging.getLogger(__name__)
+
+
+def card_document(rnd: Round, paper_key: str, base_url: str) -> str:
+    """The cache name of a round's table cards (the base URL is in the QR codes)."""
+    return f"cards:{rnd.pk}:{paper_key}:{base_url}"
+
+
+def make_round_cards(round_id: int, job_id: str) -> bool:
+    """Render the cards, reporting progress on the job; a redelivered message finds the job done."""
+    record = pdf_cache.job(job_id)
+    if record is None or record["state"] == "done":
+        return False
+    rnd = Round.objects.select_related("division__tournament").filter(pk=round_id).first()
+    if rnd is None:
+        pdf_cache.update_job(job_id, state="failed", error="This round no longer exists.")
+        return False
+    tournament = rnd.division.tournament
+    document = card_document(rnd, record["paper"], record["base_url"])
+    key = pdf_cache.pdf_key(tournament, document)
+    pdf_cache.update_job(job_id, state="running", pdf_key=key)
+    try:
+        if cache.get(key) is None:
+            def progress(done: int, total: int) -> None:
+                pdf_cache.update_job(job_id, done=done, total=total)
+
+            pdf = documents.table_cards_pdf(rnd, paper(record["paper"]), record["base_url"], progress=progress)
+            cache.set(key, pdf, pdf_cache.PDF_TIMEOUT)
+    except Exception as exc:  # the organizer sees it on the progress page instead of waiting forever
+        log.exception("Table cards for round %s failed", round_id)
+        pdf_cache.update_job(job_id, state="failed", error=f"The cards could not be made: {exc}")
+        return False
+    current = pdf_cache.job(job_id) or {}
+    pdf_cache.update_job(job_id, state="done", done=current.get("total", 0))
+    return True
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def make_table_cards(round_id: int, job_id: str) -> bool:
+    return make_round_cards(round_id, job_id)

@@ -1,0 +1,254 @@
+"""Organizer pages for printing: the print menu, each PDF, and the table-card job's progress.
+
+PDFs are served from the cache while the data behind them is unchanged (tournament.printing.cache).
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.models import Division, Game, Round, Tournament
+from tournament.printing import cache as pdf_cache
+from tournament.printing import data, documents, tasks
+from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper, paper as paper_for
+from tournament.scheduling import send_task_safely
+
+PAPER_SESSION_KEY = "print_paper"
+STALE_JOB_SECONDS = 20  # after this long without a worker, the page offers to make the cards here
+
+
+class BadChoice(Exception):
+    pass
+
+
+def _paper(request):
+    """The paper asked for (?paper=), else the one this organizer chose last; remembered."""
+    key = request.GET.get("paper") or request.POST.get("paper")
+    if key is None:
+        key = request.session.get(PAPER_SESSION_KEY, DEFAULT_PAPER)
+    try:
+        chosen = paper_for(key)
+    except UnknownPaper as exc:
+        raise BadChoice(str(exc))
+    request.session[PAPER_SESSION_KEY] = chosen.key
+    return chosen
+
+
+def base_url(request) -> str:
+    """Where phones reach this site: MELDBOARD_PUBLIC_URL when set (behind a proxy), else this request's host."""
+    return getattr(settings, "MELDBOARD_PUBLIC_URL", "") or request.build_absolute_uri("/")
+
+
+def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "no-store"  # the next request may find newer results
+    return response
+
+
+def _filename(tournament: Tournament, *parts) -> str:
+    return "-".join(slugify(str(p)) for p in (tournament.slug, *parts) if p) + ".pdf"
+
+
+def _menu_context(request, tournament: Tournament, chosen) -> dict:
+    divisions = list(Division.objects.filter(tournament=tournament).order_by("kind"))
+    order = {Division.Kind.D1: 0, Division.Kind.D2: 1, Division.Kind.FINAL: 2}
+    divisions.sort(key=lambda d: order.get(d.kind, 9))
+    rounds = list(Round.objects.filter(division__tournament=tournament).select_related("division").order_by("division__kind", "number"))
+    playable = {
+        row["round_id"]: row["n"]
+        for row in Game.objects.filter(division__tournament=tournament)
+        .exclude(status__in=(Game.Status.BYE, Game.Status.NOT_NEEDED))
+        .values("round_id").annotate(n=Count("id"))
+    }
+    for division in divisions:
+        division.print_rounds = [
+            {"round": r, "when": data.day_and_clock(tournament, r.starts_at), "games": playable.get(r.pk, 0)}
+            for r in rounds if r.division_id == division.pk
+        ]
+    return {
+        "tournament": tournament, "divisions": divisions, "papers": PAPERS.values(), "paper": chosen,
+        "big_field": any(d.size > 16 for d in divisions),
+    }
+
+
+def _bad_choice(request, tournament: Tournament, message: str):
+    context = _menu_context(request, tournament, paper_for(request.session.get(PAPER_SESSION_KEY, DEFAULT_PAPER)))
+    context["error"] = message
+    return render(request, "printing/menu.html", context, status=400)
+
+
+@login_required
+@require_GET
+def menu(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        chosen = _paper(request)
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    context = _menu_context(request, tournament, chosen)
+    if request.htmx:
+        return render(request, "printing/_menu_body.html", context)
+    return render(request, "printing/menu.html", context)
+
+
+@login_required
+@require_GET
+def chart(request, slug, division_id, version):
+    division = get_object_or_404(Division.objects.select_related("tournament", "champion"), pk=division_id, tournament__slug=slug)
+    tournament = division.tournament
+    try:
+        chosen = _paper(request)
+        if version not in data.VERSIONS:
+            raise BadChoice(f"A chart is printed “posting” (first-round names) or “current” (results), not “{version}”.")
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    if not division.games.exists():
+        return _bad_choice(request, tournament, f"{division.name} has no bracket yet: publish its draw first.")
+    pdf, _ = pdf_cache.cached_pdf(
+        tournament, f"chart:{division.pk}:{version}:{chosen.key}",
+        lambda: documents.chart_pdf(division, version, chosen),
+    )
+    return _pdf_response(pdf, _filename(tournament, division.name, version, chosen.key))
+
+
+def _round(slug, round_id) -> Round:
+    return get_object_or_404(Round.objects.select_related("division__tournament"), pk=round_id, division__tournament__slug=slug)
+
+
+@login_required
+@require_GET
+def table_cards(request, slug, round_id):
+    """A round's table cards made right here (the worker's job is the usual way; this is the fallback)."""
+    rnd = _round(slug, round_id)
+    tournament = rnd.division.tournament
+    try:
+        chosen = _paper(request)
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    link_base = base_url(request)
+    pdf, _ = pdf_cache.cached_pdf(
+        tournament, tasks.card_document(rnd, chosen.key, link_base),
+        lambda: documents.table_cards_pdf(rnd, chosen, link_base),
+    )
+    return _pdf_response(pdf, _filename(tournament, rnd.division.name, str(rnd), "table-cards"))
+
+
+@login_required
+@require_POST
+def make_table_cards(request, slug, round_id):
+    rnd = _round(slug, round_id)
+    tournament = rnd.division.tournament
+    try:
+        chosen = _paper(request)
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    job_id = pdf_cache.new_job(
+        tournament_id=tournament.pk, round_id=rnd.pk, paper=chosen.key, base_url=base_url(request),
+        title=f"Table cards: {rnd.division.name}, {rnd}", created=time.time(),
+        filename=_filename(tournament, rnd.division.name, str(rnd), "table-cards"),
+    )
+    transaction.on_commit(lambda: send_task_safely(tasks.make_table_cards, rnd.pk, job_id))
+    return redirect("printing:job", slug=slug, job_id=job_id)
+
+
+def _job_for(slug: str, job_id: str) -> tuple[Tournament, dict]:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    record = pdf_cache.job(job_id)
+    if record is None or record.get("tournament_id") != tournament.pk:
+        raise Http404("No such printing job (jobs are kept for a day).")
+    return tournament, record
+
+
+@login_required
+@require_GET
+def job(request, slug, job_id):
+    tournament, record = _job_for(slug, job_id)
+    waited = time.time() - record.get("created", 0)
+    context = {
+        "tournament": tournament, "job": record, "job_id": job_id,
+        "percent": int(100 * record["done"] / record["total"]) if record.get("total") else 0,
+        "stale": record["state"] == "queued" and waited > STALE_JOB_SECONDS,
+    }
+    template = "printing/_job.html" if request.htmx else "printing/job.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def job_download(request, slug, job_id):
+    tournament, record = _job_for(slug, job_id)
+    if record["state"] != "done":
+        return redirect("printing:job", slug=slug, job_id=job_id)
+    pdf = pdf_cache.cache.get(record.get("pdf_key", ""))
+    if pdf is None:  # evicted since: make it again here
+        rnd = _round(slug, record["round_id"])
+        pdf = documents.table_cards_pdf(rnd, paper_for(record["paper"]), record["base_url"])
+    return _pdf_response(pdf, record["filename"])
+
+
+@login_required
+@require_GET
+def score_sheets(request, slug, round_id):
+    rnd = _round(slug, round_id)
+    tournament = rnd.division.tournament
+    try:
+        chosen = _paper(request)
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    pdf, _ = pdf_cache.cached_pdf(
+        tournament, f"sheets:round:{rnd.pk}:{chosen.key}",
+        lambda: documents.score_sheets_pdf(data.printable_games(rnd), chosen, tournament),
+    )
+    return _pdf_response(pdf, _filename(tournament, rnd.division.name, str(rnd), "score-sheets"))
+
+
+@login_required
+@require_GET
+def score_sheet(request, slug, game_id):
+    game = get_object_or_404(Game, pk=game_id, division__tournament__slug=slug)
+    tournament = Tournament.objects.get(slug=slug)
+    try:
+        chosen = _paper(request)
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    pdf, _ = pdf_cache.cached_pdf(
+        tournament, f"sheets:game:{game.pk}:{chosen.key}",
+        lambda: documents.score_sheets_pdf(data.games_of(pk=game.pk), chosen, tournament),
+    )
+    return _pdf_response(pdf, _filename(tournament, "score-sheet", f"table-{game.table_number or game.pk}"))
+
+
+@login_required
+@require_GET
+def blank_score_sheet(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        chosen = _paper(request)
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    pdf, _ = pdf_cache.cached_pdf(
+        tournament, f"sheets:blank:{chosen.key}", lambda: documents.score_sheets_pdf([], chosen, tournament),
+    )
+    return _pdf_response(pdf, _filename(tournament, "blank-score-sheet"))
+
+
+@login_required
+@require_GET
+def results(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        chosen = _paper(request)
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    pdf, _ = pdf_cache.cached_pdf(tournament, f"results:{chosen.key}", lambda: documents.results_pdf(tournament, chosen))
+    return _pdf_response(pdf, _filename(tournament, "results"))
