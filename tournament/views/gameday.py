@@ -217,16 +217,21 @@ def game_page(request, tournament, game_id: int):
     board_players = Player.objects.filter(
         partner_post__in=PartnerPost.objects.filter(player__tournament=tournament, closed_at__isnull=True)
     ).order_by("name")
-    events = list(GameEvent.objects.filter(game=game).select_related("by"))
-    for event in events:
-        event.words = EVENT_WORDS.get(event.kind, event.kind.replace("_", " ").capitalize())
+    log = [
+        {"at": e.at, "by": e.by, "note": e.note, "words": EVENT_WORDS.get(e.kind, e.kind.replace("_", " ").capitalize())}
+        for e in GameEvent.objects.filter(game=game).select_related("by")
+    ] + [
+        {"at": c.at, "by": c.recorded_by, "note": "", "words": f"{c.team.name} checked in ({c.via})"}
+        for c in CheckIn.objects.filter(game=game).select_related("team", "recorded_by")
+    ]
+    log.sort(key=lambda entry: entry["at"])
     minutes = int(tournament.game_time_limit.total_seconds() // 60)
     return render(request, "gameday/game.html", {
         "tournament": tournament,
         "row": view,
         "game": game,
         "board_players": board_players,
-        "events": events,
+        "log": log,
         "limit_text": f"{minutes // 60} h {minutes % 60:02d} min" if minutes % 60 else f"{minutes // 60} h",
         "reversible": game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT)
         and game.result_reason in gameday.FORFEIT_REASONS,
