@@ -122,3 +122,15 @@ class TestBoard:
             with django_assert_max_num_queries(len(few.captured_queries)):
                 response = board(organizer_client, other)
         assert response.content.decode().count('class="card gd-game') == 4
+
+
+@pytest.mark.django_db
+def test_posted_times_on_the_daylight_saving_day_are_local(organizer_client, tournament):
+    """New York springs forward at 2 AM on 8 March 2026: 1:30 AM EST + 2 h 30 = 5:00 AM EDT."""
+    tournament.time_zone = "America/New_York"
+    tournament.save()
+    publish_division(tournament, starts_at=dt.datetime(2026, 3, 8, 6, 30, tzinfo=dt.UTC))
+    with time_machine.travel(dt.datetime(2026, 3, 8, 6, 0, tzinfo=dt.UTC), tick=False):
+        page = text(board(organizer_client, tournament))
+    assert "posted start Sunday 8 March, 1:30 AM (America/New_York time; updated 1:00:00 AM)" in page
+    assert "Posted 1:30 AM · no-show 1:35 AM · time up 5:00 AM" in page
