@@ -245,6 +245,20 @@ class TestReverseForfeit:
         gameday.check_in(game, b, now=NO_SHOW + dt.timedelta(minutes=20))
         assert deadlines.sweep(NO_SHOW + dt.timedelta(minutes=21))["apply_due_no_shows"] == 0
 
+    def test_reversing_a_double_forfeit_takes_back_the_walkover_it_gave(self, game, other_game, organizer):
+        from tournament import advancement
+
+        c, _ = teams(other_game)
+        advancement.finish_game(other_game, c, reason="score")
+        gameday.apply_no_show(game.pk, now=NO_SHOW)  # nobody came to this one
+        final = next_game(game)
+        assert (final.status, final.winner) == (S.FORFEIT, c)  # walkover
+        gameday.reverse_forfeit(reload(game), organizer, "Both teams were at the wrong table")
+        final = reload(final)
+        assert (final.status, final.winner, final.result_reason) == (S.WAITING, None, "")
+        assert teams(final) == [c, None] or teams(final) == [None, c]
+        assert final.division.champion is None
+
     def test_a_reversal_without_a_reason_is_refused(self, game, organizer):
         self.forfeited(game)
         with pytest.raises(ValidationError, match="Give the reason"):
@@ -271,6 +285,15 @@ class TestReverseForfeit:
 
 @pytest.mark.django_db
 class TestSubstitutes:
+    def test_no_substitute_for_a_game_that_is_over(self, game):
+        from tournament import advancement
+
+        a, b = teams(game)
+        advancement.finish_game(game, a, reason="score")
+        with pytest.raises(ValidationError, match="is over; substitutes can no longer be recorded"):
+            gameday.record_substitute(game, b, b.players.first(), "Late Larry")
+        assert not Player.objects.filter(name="Late Larry").exists()
+
     def test_a_substitute_by_name_plays_for_one_game(self, game, organizer):
         a, _ = teams(game)
         replaced = a.players.first()
