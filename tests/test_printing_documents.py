@@ -6,19 +6,13 @@ import datetime as dt
 import pytest
 
 from tests.test_printing_helpers import (
-    LONG_NAME, decode_qr, draw_divisions, flat, page_png, pdf_pages, pdf_text, play_round,
+    decode_qr, draw_divisions, flat, page_png, pdf_pages, pdf_text, play_round, shown,
 )
 from tournament.models import Division, Game, GameSide, Round
 from tournament.printing import data, documents
 from tournament.printing.paper import PAPERS
 
 LETTER, TABLOID = PAPERS["letter"], PAPERS["tabloid"]
-
-
-def shown(name: str, text: str) -> bool:
-    """A name is on the page whole, or (a long one wrapped over two lines) word by word."""
-    text = flat(text)
-    return name in text or all(word in text for word in name.split())
 
 
 def local_and_utc(tournament, moment):

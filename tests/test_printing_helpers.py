@@ -97,6 +97,12 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+def shown(name: str, text: str) -> bool:
+    """A name is on the page whole, or (a long one wrapped over two lines) word by word."""
+    text = flat(text)
+    return name in text or all(word in text.split() for word in name.split())
+
+
 def page_png(pdf: bytes, page: int, dpi: int = 200) -> bytes:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "doc.pdf"

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from tournament.models import Round
 
 from . import cache as pdf_cache
-from . import documents
+from . import data, documents
 from .paper import paper
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,10 @@ def make_round_cards(round_id: int, job_id: str) -> bool:
     key = pdf_cache.pdf_key(tournament, document)
     pdf_cache.update_job(job_id, state="running", pdf_key=key)
     try:
-        if cache.get(key) is None:
+        if cache.get(key) is not None:
+            total = len(data.printable_games(rnd))
+            pdf_cache.update_job(job_id, done=total, total=total)
+        else:
             def progress(done: int, total: int) -> None:
                 pdf_cache.update_job(job_id, done=done, total=total)
 
