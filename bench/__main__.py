@@ -36,6 +36,7 @@ def main(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
     started = time.monotonic()
     load_before = [round(x, 2) for x in os.getloadavg()]
+    given_database = bool(os.environ.get("DATABASE_URL"))
     json_path = args.json or Path(os.environ.get("MELDBOARD_VAR_DIR") or ROOT / "var") / "bench.json"
     log = lambda text: print(text, flush=True)  # noqa: E731
     services = Services(log=log)
@@ -82,7 +83,7 @@ def main(argv=None) -> int:
             "python": platform.python_version(),
             "gunicorn": f"{args.workers} workers × {args.threads} threads (gthread)",
             "clients": args.clients, "seconds_per_measurement": args.seconds, "requests_per_measurement": args.requests,
-            "database": "PostgreSQL (" + ("DATABASE_URL" if os.environ.get("BENCH_GIVEN_DATABASE") else "throw-away cluster") + ")",
+            "database": "PostgreSQL (" + ("DATABASE_URL" if given_database else "throw-away cluster") + ")",
             "duration_s": round(time.monotonic() - started, 1),
             "load_average_before": load_before, "load_average_after": [round(x, 2) for x in os.getloadavg()],
             "fixture_missing": fixture.missing,

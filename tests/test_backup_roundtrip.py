@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from scoring.models import Hand, HandRevision
 from tests.factories import TeamFactory, TournamentFactory, UserFactory
-from tournament.backup import JSON_ID_FIELDS, TournamentImportError, export_tournament, import_tournament, tournament_models
+from tournament.backup import JSON_ID_FIELDS, JSON_ID_KEYS, TournamentImportError, remap_keyed, export_tournament, import_tournament, tournament_models
 from tournament.models import (
     CheckIn, Division, DrawRecord, Game, GameEvent, GameSide, PartnerPost, Player, Round, Substitution, Team, Tournament,
 )
@@ -69,7 +69,9 @@ def build_full_tournament(slug="bayfest-backup"):
     CheckIn.objects.create(game=game1, team=teams[1])
     sub_player = Player.objects.create(tournament=tournament, name="Sub")
     Substitution.objects.create(game=game1, team=teams[1], replaced=teams[1].players.first(), substitute=sub_player, recorded_by=boss)
-    GameEvent.objects.create(game=game1, kind="finished", data={"score": [5120, -40]}, by=boss)
+    GameEvent.objects.create(game=game1, kind="finished", data={"score": [5120, -40], "winner": teams[0].pk}, by=boss)
+    GameEvent.objects.create(game=game1, kind="no_show", data={"absent": [teams[1].pk], "deadline": "x"})
+    GameEvent.objects.create(game=game1, kind="time_limit", data={"totals": {str(teams[0].pk): 10, str(teams[1].pk): 5}})
     GameEvent.objects.create(game=game2, kind="started", note="early start agreed")
     hand = Hand.objects.create(game=game1, number=1, idempotency_key="hand-1", version=2,
                                entries=[{"side": "Team 0", "melds": 120}], result={"Team 0": 120}, entered_by="Team 0",
@@ -107,6 +109,9 @@ def snapshot(tournament):
                     else:
                         value = ("row", positions[target._meta.label][value])
                 key = f"{label}.{field.name}"
+                if key in JSON_ID_KEYS:  # ids inside the game log, by position like every other reference
+                    as_rows = {label: {pk: f"row{i}" for pk, i in where.items()} for label, where in positions.items()}
+                    value = remap_keyed(value, JSON_ID_KEYS[key], as_rows)
                 if key in JSON_ID_FIELDS and value is not None:
                     where = positions[JSON_ID_FIELDS[key]]
                     value = [None if v is None else ("row", where[v]) for v in value]

@@ -38,6 +38,18 @@ JSON_ID_FIELDS = {
     "tournament.DrawRecord.lines": "tournament.Team",
 }
 
+# JSON objects whose named keys hold ids: "app.Model.field" -> {key: "app.Model" | ("keys", "app.Model")}.
+# ("keys", …) means the object's own keys are ids (as strings). The game log's data is written by
+# tournament.gameday and tournament.advancement; an id the file does not hold is left as it was
+# (the log is a record, not a reference the app follows).
+JSON_ID_KEYS = {
+    "tournament.GameEvent.data": {
+        "absent": "tournament.Team", "agreed": "tournament.Team", "winner": "tournament.Team",
+        "old_winner": "tournament.Team", "team": "tournament.Team", "totals": ("keys", "tournament.Team"),
+        "replaced": "tournament.Player", "substitute": "tournament.Player",
+    },
+}
+
 USER_FIELDS = ("email", "first_name", "last_name", "is_staff", "is_superuser", "is_active")
 
 
@@ -205,6 +217,30 @@ def _remap_json(value, mapping: dict, what: str):
         raise TournamentImportError(f"The file refers to {what} {value!r}, which it does not contain.")
 
 
+def remap_keyed(value, rules: dict, maps: dict):
+    """`value` (a JSON object) with the ids under the keys named in `rules` translated by `maps`."""
+    if not isinstance(value, dict):
+        return value
+
+    def one(x, target):
+        if isinstance(x, list):
+            return [one(item, target) for item in x]
+        if isinstance(x, bool) or not isinstance(x, int):
+            return x
+        return maps.get(target, {}).get(x, x)
+
+    out = dict(value)
+    for key, rule in rules.items():
+        if key not in out:
+            continue
+        if isinstance(rule, tuple) and rule[0] == "keys" and isinstance(out[key], dict):
+            table = maps.get(rule[1], {})
+            out[key] = {str(table.get(int(k), k)) if k.lstrip("-").isdigit() else k: v for k, v in out[key].items()}
+        elif isinstance(rule, str):
+            out[key] = one(out[key], rule)
+    return out
+
+
 def _users(data) -> dict[str, int]:
     User = _user_model()
     ids = {}
@@ -332,3 +368,12 @@ def _remap_json_fields(known, maps) -> None:
         for pk in maps[label].values():
             value = model.objects.filter(pk=pk).values_list(field_name, flat=True).get()
             model.objects.filter(pk=pk).update(**{field_name: _remap_json(value, maps[target], target)})
+    for key, rules in JSON_ID_KEYS.items():
+        label, field_name = key.rsplit(".", 1)
+        if label not in known:
+            continue
+        model = known[label]
+        for pk, value in model.objects.filter(pk__in=list(maps[label].values())).values_list("pk", field_name):
+            remapped = remap_keyed(value, rules, maps)
+            if remapped != value:
+                model.objects.filter(pk=pk).update(**{field_name: remapped})
