@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.views import draw
+from tournament.views import draw, results
 
 app_name = "draw"
 urlpatterns = [
@@ -8,4 +8,5 @@ urlpatterns = [
     path("t/<slug:slug>/draw/<str:kind>/preview/", draw.make_preview, name="preview"),
     path("t/<slug:slug>/draw/<str:kind>/publish/", draw.publish, name="publish"),
     path("t/<slug:slug>/schedule/", draw.schedule, name="schedule"),
+    path("t/<slug:slug>/games/<int:game_id>/", results.game_page, name="game"),
 ]
