@@ -66,14 +66,23 @@ def _user_model():
 
 
 def _path_to_tournament(model) -> str | None:
-    """Shortest chain of foreign keys from `model` to Tournament, as a queryset lookup ("game__division")."""
+    """Shortest chain of required foreign keys from `model` to Tournament, as a lookup ("game__division").
+
+    Only required keys: a row reached through a nullable one (GameSide.player) would be missed
+    whenever that key is empty. A model tied to a tournament by nullable keys only falls back to them.
+    """
+    return _shortest_path(model, required=True) or _shortest_path(model, required=False)
+
+
+def _shortest_path(model, required: bool) -> str | None:
     seen = {model}
     queue = deque([(model, [])])
     while queue:
         current, path = queue.popleft()
         # Required keys first, so a row is found through the relation it cannot live without.
         fks = sorted(
-            (f for f in current._meta.concrete_fields if f.is_relation and (f.many_to_one or f.one_to_one)),
+            (f for f in current._meta.concrete_fields
+             if f.is_relation and (f.many_to_one or f.one_to_one) and not (required and f.null)),
             key=lambda f: (f.null, f.name),
         )
         for field in fks:
