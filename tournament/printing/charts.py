@@ -268,7 +268,7 @@ def layout(data: ChartData, width: float, height: float, lines_per_sheet: int = 
 
     area_top = MARGIN + TITLE_H + HEADING_H
     area_h = height - area_top - MARGIN - FOOTER_H
-    pitch = min(MAX_PITCH, area_h / per_sheet)
+    pitch = min(MAX_PITCH if per_sheet > 2 else 1.7 * MAX_PITCH, area_h / per_sheet)  # a lone final gets room
     area_top += (area_h - pitch * per_sheet) / 3
     area_h = pitch * per_sheet
     name_size = max(NAME_MIN, min(NAME_MAX, pitch * 0.58))
