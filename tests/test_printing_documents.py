@@ -1,7 +1,6 @@
 """Each printed document read back from its PDF: pages, every team's name, times in local time,
 and the QR code on a table card decoded to its game's table link."""
 
-import datetime as dt
 
 import pytest
 
