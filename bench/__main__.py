@@ -26,6 +26,8 @@ def parse(argv):
     parser.add_argument("--budget", type=float, default=480, help="skip what is left after this many seconds (480)")
     parser.add_argument("--json", type=Path, default=None, help="where to write the JSON (var/bench.json)")
     parser.add_argument("--quick", action="store_true", help="tiny bounds, for a smoke test")
+    parser.add_argument("--only", action="append", default=[], metavar="NAME",
+                        help="measure only scenarios whose name contains NAME (repeatable; the baseline always runs)")
     args = parser.parse_args(argv)
     if args.quick:
         args.seconds, args.requests, args.clients = 1.0, 100, 2
@@ -65,7 +67,9 @@ def main(argv=None) -> int:
         ctx = scenarios.Context(port=port, fixture=fixture, services=services, clients=args.clients,
                                 seconds=args.seconds, requests=args.requests, log=log)
         rows = []
-        for scenario in scenarios.ALL:
+        chosen = [s for s in scenarios.ALL if s is scenarios.baseline or not args.only
+                  or any(name in s.__name__ for name in args.only)]
+        for scenario in chosen:
             if time.monotonic() - started > args.budget:
                 rows.append(report.missing_row(scenario.__name__, "", f"skipped: the run's {args.budget:.0f} s budget was spent"))
                 continue
