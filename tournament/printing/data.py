@@ -141,7 +141,7 @@ def chart_data(division: Division, version: str = POSTING, now: dt.datetime | No
             sides = list(game.sides.all())[:2]
             while len(sides) < 2:
                 sides.append(GameSide(game=game, slot=len(sides), is_bye=True))
-            own_time = game.starts_at and rnd.starts_at and game.starts_at != rnd.starts_at
+            own_time = game.status != Game.Status.BYE and game.starts_at and rnd.starts_at and game.starts_at != rnd.starts_at
             games.append(ChartGame(
                 sides=tuple(_chart_side(s, game, version) for s in sides),
                 table=None if game.status == Game.Status.BYE else game.table_number,
