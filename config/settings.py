@@ -48,6 +48,19 @@ DEBUG = _strict_bool("DEBUG", False)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
+# Where phones reach the site (printed in the QR codes of table cards); empty: the request's host.
+MELDBOARD_PUBLIC_URL = env.str("MELDBOARD_PUBLIC_URL", default="").rstrip("/")
+if MELDBOARD_PUBLIC_URL and not MELDBOARD_PUBLIC_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"MELDBOARD_PUBLIC_URL must start with http:// or https://, not {MELDBOARD_PUBLIC_URL!r}")
+if MELDBOARD_PUBLIC_URL:
+    MELDBOARD_PUBLIC_URL += "/"
+
+# Behind a reverse proxy that ends TLS: trust its X-Forwarded-Proto and keep cookies on HTTPS.
+BEHIND_TLS_PROXY = _strict_bool("BEHIND_TLS_PROXY", False)
+if BEHIND_TLS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+
 DATABASE_URL = env.str("DATABASE_URL", default="") or f"sqlite:///{VAR_DIR / 'meldboard.sqlite3'}"
 DATABASES = {"default": environ.Env.db_url_config(DATABASE_URL)}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):

@@ -22,6 +22,8 @@ def run_check(**env):
         ({"REDIS_URL": "localhost:6379"}, "REDIS_URL must be a redis:// URL"),
         ({"DATABASE_URL": "nosuchdb://x"}, "nosuchdb"),
         ({"EMBEDDED_REDIS_PORT": "six"}, "six"),
+        ({"MELDBOARD_PUBLIC_URL": "rummy.example.org"}, "MELDBOARD_PUBLIC_URL must start with http:// or https://"),
+        ({"BEHIND_TLS_PROXY": "sure"}, "BEHIND_TLS_PROXY must be true or false"),
     ],
 )
 def test_malformed_values_stop_start_up_naming_the_variable(env, message):
