@@ -10,10 +10,11 @@ conditional UPDATE on the hand's version (an edit based on an old version change
 from __future__ import annotations
 
 import logging
+from typing import NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Case, F, IntegerField, Value, When
 from django.utils import timezone
 
 import rules
@@ -63,6 +64,14 @@ class ResultLocked(HandError):
     pass
 
 
+class SavedHand(NamedTuple):
+    """The columns of a saved hand that decide whether the next one may be written."""
+
+    number: int
+    result: dict
+    confirmed_at: object
+
+
 def _sides(game: Game) -> tuple[list[GameSide], list[str]]:
     sides = [s for s in game.sides.all().select_related("team", "player") if not s.is_bye]
     return sides, sheets.side_names(sides)
@@ -84,8 +93,13 @@ def accepting_hands(game: Game) -> str | None:
     return None
 
 
-def preview(game: Game, number: int, values: list[dict]) -> tuple[bool, dict]:
-    """What the engine says about this entry as hand `number`: (ok, result or {"errors": …}). Saves nothing."""
+def preview(game: Game, number: int, values: list[dict], entry: sheets.Entry | None = None) -> tuple[bool, dict]:
+    """What the engine says about this entry as hand `number`: (ok, result or {"errors": …}). Saves nothing.
+
+    With the game's sheets.Entry (the preview view has it) the totals before come from it, without
+    reading the game's hands again."""
+    if entry is not None:
+        return rules.score(sheets.payload(game, number, entry.names, entry.totals_before(number), values))
     sides, names = _sides(game)
     before = sheets.totals_before(_hands(game), number, len(sides))
     return rules.score(sheets.payload(game, number, names, before, values))
@@ -102,36 +116,47 @@ def _score(game: Game, number: int, values: list[dict], hands: list[Hand]):
 
 
 def submit(
-    game: Game, *, number: int, values: list[dict], key: str, entered_by: str, user=None
+    game: Game, *, number: int, values: list[dict], key: str, entered_by: str, user=None,
+    sides: list[GameSide] | None = None,
 ) -> tuple[Hand, bool]:
-    """Save a new hand once: (hand, created). The same key again returns the hand it saved."""
+    """Save a new hand once: (hand, created). The same key again returns the hand it saved.
+
+    Everything is decided inside one transaction that holds the game row (select_for_update): its
+    status, the saved hands (number, totals, game over), the engine's score, the hand, its first
+    revision and every side's new GameSide.total. `sides` (the game's playing sides) saves a query
+    when the caller has them."""
     if not key or len(key) > 64:
         raise HandError("This form has no valid submission key; reload the page and enter the hand again.")
-    existing = Hand.objects.filter(idempotency_key=key).first()
-    if existing:
-        if existing.game_id != game.pk:
-            raise HandError("This form belongs to another game; reload the page.")
-        return existing, False
-    game.refresh_from_db(fields=["status"])
-    closed = accepting_hands(game)
-    if closed:
-        raise GameClosed(closed)
-    hands = _hands(game)
-    state = sheet_state(game, hands)
-    if state["over"]:
-        raise GameClosed(_over_message(state))
-    expected = len(hands) + 1
-    if number != expected:
-        raise NumberTaken(
-            f"Hand {number - 1 if number > expected else expected - 1} was just saved from another phone, so this "
-            f"would be hand {expected}. Check the sheet: if it is the same hand, there is nothing more to do; "
-            "otherwise save it again."
-        )
-    sides, names, entries, result = _score(game, number, values, hands)
+    if sides is None:
+        sides, names = _sides(game)
+    else:
+        names = sheets.side_names(sides)
+    tournament = game.division.tournament
     now = timezone.now()
-    confirmed = not game.division.tournament.require_confirmation
+    confirmed = not tournament.require_confirmation
     try:
         with transaction.atomic():
+            game.status = Game.objects.select_for_update().filter(pk=game.pk).values_list("status", flat=True).get()
+            closed = accepting_hands(game)
+            if closed:
+                raise GameClosed(closed)
+            hands = [SavedHand(*row) for row in
+                     Hand.objects.filter(game=game).order_by("number").values_list("number", "result", "confirmed_at")]
+            state = _state(tournament, names, hands, len(sides))
+            if state["over"]:
+                raise GameClosed(_over_message(state))
+            expected = len(hands) + 1
+            if number != expected:
+                raise NumberTaken(
+                    f"Hand {number - 1 if number > expected else expected - 1} was just saved from another phone, so "
+                    f"this would be hand {expected}. Check the sheet: if it is the same hand, there is nothing more "
+                    "to do; otherwise save it again."
+                )
+            data = sheets.payload(game, number, names, state["totals"], values)
+            ok, result = rules.score(data)
+            if not ok:
+                raise Refused(result["errors"])
+            entries = data["sides"]
             hand = Hand.objects.create(
                 game=game, number=number, idempotency_key=key, version=1, entries=entries, result=result,
                 created_at=now, entered_by=entered_by[:80],
@@ -141,18 +166,44 @@ def submit(
                 hand=hand, version=1, entries=entries, result=result, author=entered_by[:80],
                 author_user=user, created_at=now,
             )
-            _update_totals(game)
+            _write_totals(sides, [t + p for t, p in zip(state["totals"], sheets.hand_scores(hand))])
     except IntegrityError:
         # The constraints decided: the same key (a double tap) or the same number (another phone) won.
-        existing = Hand.objects.filter(idempotency_key=key).first()
+        existing = _saved_with(key, game)
         if existing:
             return existing, False
         raise NumberTaken(
             f"Hand {number} was just saved from another phone. Check the sheet: if it is the same hand, there "
             "is nothing more to do; otherwise save it again."
         )
-    finish_if_over(game, user=user)
+    except HandError:
+        # A retry of a form already saved lands here (its number is taken, or its hand ended the
+        # game): it finds its hand. Looked up only now, so a first submission spends no query on it.
+        existing = _saved_with(key, game)
+        if existing:
+            return existing, False
+        raise
+    if result.get("game_over"):
+        finish_if_over(Game.objects.get(pk=game.pk), user=user)  # the whole row: advancement reads it
     return hand, True
+
+
+def _saved_with(key: str, game: Game) -> Hand | None:
+    existing = Hand.objects.filter(idempotency_key=key).first()
+    if existing and existing.game_id != game.pk:
+        raise HandError("This form belongs to another game; reload the page.")
+    return existing
+
+
+def _write_totals(sides: list[GameSide], totals: list[int]) -> None:
+    """Every side's GameSide.total in one UPDATE (inside the writer's transaction, game row locked)."""
+    if not sides:
+        return
+    GameSide.objects.filter(pk__in=[s.pk for s in sides]).update(
+        total=Case(*(When(pk=s.pk, then=Value(t)) for s, t in zip(sides, totals)), output_field=IntegerField())
+    )
+    for side, total in zip(sides, totals):
+        side.total = total
 
 
 def correct(
@@ -237,13 +288,16 @@ def sheet_state(game: Game, hands: list[Hand] | None = None) -> dict:
     """Totals, and whether the engine calls the game over (and whether hands still await confirmation)."""
     hands = _hands(game) if hands is None else hands
     sides, names = _sides(game)
-    totals = sheets.totals_before(hands, len(hands) + 1, len(sides))
-    tournament = game.division.tournament
+    return {"sides": sides, **_state(game.division.tournament, names, hands, len(sides))}
+
+
+def _state(tournament, names: list[str], hands: list[Hand], side_count: int) -> dict:
+    totals = sheets.totals_before(hands, len(hands) + 1, side_count)
     over, winner = (False, None)
     if hands:
         over, winner = rules.game_over(tournament.variant, dict(zip(names, totals)), len(hands), tournament.rules_numbers or None)
     unconfirmed = [h.number for h in hands if tournament.require_confirmation and h.confirmed_at is None]
-    return {"sides": sides, "names": names, "totals": totals, "over": over, "winner": winner, "unconfirmed": unconfirmed}
+    return {"names": names, "totals": totals, "over": over, "winner": winner, "unconfirmed": unconfirmed}
 
 
 def _over_message(state: dict) -> str:

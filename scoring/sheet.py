@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Count, OuterRef, Prefetch, Subquery
+from django.db.models.functions import Coalesce
 
 import rules
 from scoring.models import Hand, HandRevision
@@ -233,3 +234,76 @@ def build(game: Game) -> Sheet:
         game=game, tournament=tournament, sides=views, rows=rows, fields=entry_fields(variant),
         over=over, winner_name=winner, waiting_for_confirmation=waiting,
     )
+
+
+@dataclass
+class Entry:
+    """What entering or previewing a hand needs, and no more: the game and its tournament, the playing
+    sides with their names, the variant's fields and how many hands are saved. HandForm takes it in
+    place of a Sheet (it reads `sides` and `fields` only)."""
+
+    game: Game
+    tournament: object
+    sides: list[SideView]
+    fields: list[str]
+    hands_played: int
+
+    @property
+    def next_number(self) -> int:
+        return self.hands_played + 1
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.sides]
+
+    @property
+    def game_sides(self) -> list[GameSide]:
+        return [s.side for s in self.sides]
+
+    def totals_before(self, number: int) -> list[int]:
+        """Each side's running total before hand `number`. For the next hand that is GameSide.total
+        (every writer keeps it equal to the sum of the saved hands); a correction adds up the hands."""
+        if number > self.hands_played:
+            return [s.side.total for s in self.sides]
+        scores = Hand.objects.filter(game=self.game, number__lt=number).values_list("result", flat=True)
+        totals = [0] * len(self.sides)
+        for result in scores:
+            for i, side in enumerate(result.get("sides", [])[: len(totals)]):
+                totals[i] += side["hand_score"]
+        return totals
+
+
+# The columns an Entry reads (a tournament row is wide; compiling and loading all of it was a third of
+# a preview). Code that needs more of the game loads it again (game_for_sheet, Game.objects.get).
+ENTRY_COLUMNS = (
+    "slot", "total", "is_bye", "team_id", "player_id", "team__name", "player__name",
+    "game__id", "game__status", "game__table_token", "game__division_id", "game__division__tournament_id",
+    "game__division__tournament__variant", "game__division__tournament__rules_numbers",
+    "game__division__tournament__require_confirmation",
+)
+
+
+def entry_for(**lookup) -> Entry:
+    """The Entry of the game matching `lookup` (Game fields), in one query: its sides joined to the
+    game, the tournament, team and player, with the number of saved hands alongside."""
+    saved = (
+        Hand.objects.filter(game=OuterRef("game_id")).order_by().values("game")
+        .annotate(n=Count("pk")).values("n")
+    )
+    rows = list(
+        GameSide.objects.filter(**{f"game__{k}": v for k, v in lookup.items()})
+        .select_related("game__division__tournament", "team", "player")
+        .only(*ENTRY_COLUMNS)
+        .annotate(hands_played=Coalesce(Subquery(saved), 0))
+        .order_by("slot")
+    )
+    if rows:
+        game, played = rows[0].game, rows[0].hands_played
+        for row in rows:
+            row.game = game
+    else:  # no sides at all (never in a drawn game): still the game, or DoesNotExist
+        game, played = Game.objects.select_related("division__tournament").get(**lookup), 0
+    tournament = game.division.tournament
+    sides = [s for s in rows if not s.is_bye]
+    views = [SideView(side=s, name=n, players=[]) for s, n in zip(sides, side_names(sides))]
+    return Entry(game=game, tournament=tournament, sides=views, fields=entry_fields(tournament.variant), hands_played=played)

@@ -19,6 +19,8 @@ class Seat:
     game: Game
     organizer: bool
     user: object = None
+    # Set instead of the full game for the views marked @entry_only (preview, submit): see sheets.Entry.
+    entry: sheets.Entry | None = None
 
     @property
     def key(self):
@@ -37,9 +39,19 @@ class Seat:
         return f"table-side-{self.game.pk}"
 
 
-def _load(**lookup) -> Game:
+def entry_only(view):
+    """Mark a view that needs only what entering a hand needs (one query, sheets.entry_for), not the
+    whole sheet: the preview runs as people type and must stay cheap."""
+    view.entry_only = True
+    return view
+
+
+def _seat(view, organizer: bool, user=None, **lookup) -> Seat:
     try:
-        return sheets.game_for_sheet(**lookup)
+        if getattr(view, "entry_only", False):
+            entry = sheets.entry_for(**lookup)
+            return Seat(entry.game, organizer=organizer, user=user, entry=entry)
+        return Seat(sheets.game_for_sheet(**lookup), organizer=organizer, user=user)
     except Game.DoesNotExist:
         raise Http404("No game at this link. Ask the organizer for the table's current link.")
 
@@ -51,7 +63,7 @@ def table_seat(view):
     def wrapper(request, token, *args, **kwargs):
         if not token or len(token) > 40:
             raise Http404("No game at this link.")
-        return view(request, Seat(_load(table_token=token), organizer=False), *args, **kwargs)
+        return view(request, _seat(view, False, table_token=token), *args, **kwargs)
 
     return wrapper
 
@@ -60,6 +72,6 @@ def organizer_seat(view):
     @login_required
     @wraps(view)
     def wrapper(request, game_id, *args, **kwargs):
-        return view(request, Seat(_load(pk=game_id), organizer=True, user=request.user), *args, **kwargs)
+        return view(request, _seat(view, True, request.user, pk=game_id), *args, **kwargs)
 
     return wrapper

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring import hands as service
 from scoring import sheet as sheets
 from scoring.forms import CountForm, HandForm, field_name, initial_from_hand
-from scoring.views.seat import Seat
+from scoring.views.seat import Seat, entry_only
 from tournament.models import Game
 
 STATUS_TEMPLATES = ["gameday/_table_status.html", "scoring/_status_fallback.html"]
@@ -27,9 +27,11 @@ def _sheet(seat: Seat) -> sheets.Sheet:
         from tournament import advancement
 
         sheet.locked = advancement.next_game_started(seat.game)  # only the organizer corrects now
+    # Two URLs per hand: reverse() once and fill in the number (a sheet may list 40 hands).
+    edit_url, confirm_url = seat.url("edit", 0), seat.url("confirm", 0)
     for row in sheet.rows:
-        row.edit_url = seat.url("edit", row.hand.number)
-        row.confirm_url = seat.url("confirm", row.hand.number)
+        row.edit_url = edit_url.replace("/0/edit/", f"/{row.hand.number}/edit/")
+        row.confirm_url = confirm_url.replace("/0/confirm/", f"/{row.hand.number}/confirm/")
         # The other sides may confirm; the side that entered the hand may not.
         row.confirmers = [v for v in sheet.sides if v.name != row.hand.entered_by]
     return sheet
@@ -93,29 +95,49 @@ def _rebound(request, form_class_kwargs, **changes) -> HandForm:
     return form
 
 
+def _full(seat: Seat) -> sheets.Sheet:
+    """The whole sheet for a seat loaded as an Entry (an entry view answering with the page)."""
+    seat.game = sheets.game_for_sheet(pk=seat.game.pk)
+    seat.entry = None
+    return _sheet(seat)
+
+
+def _refused_page(request, seat: Seat, status: int, errors: list[dict] | None = None, **changes):
+    """The page again with the form as typed and what is wrong at each field: refusals are rare, so
+    only they pay for the whole sheet."""
+    sheet = _full(seat)
+    form = _rebound(request, {"sheet": sheet, "organizer": seat.organizer}, **changes)
+    if errors:
+        form.add_engine_errors(errors)
+    return form, sheet
+
+
+@entry_only
 @require_POST
 def submit(request, seat: Seat):
-    sheet = _sheet(seat)
-    form = HandForm(request.POST, sheet=sheet, organizer=seat.organizer)
+    entry = seat.entry
+    form = HandForm(request.POST, sheet=entry, organizer=seat.organizer)
     if not form.is_valid():
+        form, sheet = _refused_page(request, seat, 400)
         return _render_form(request, seat, sheet, form, 400)
     entered_by = seat.author or form.entered_by_name()
-    if not seat.organizer:
-        request.session[seat.session_key] = form.cleaned_data["entered_by"]
     data = form.cleaned_data
+    if not seat.organizer and request.session.get(seat.session_key) != data["entered_by"]:
+        request.session[seat.session_key] = data["entered_by"]  # written only when it changes
     try:
         hand, created = service.submit(
             seat.game, number=data["number"], values=form.values(), key=data["key"] or "",
-            entered_by=entered_by, user=seat.user,
+            entered_by=entered_by, user=seat.user, sides=entry.game_sides,
         )
     except service.Refused as exc:
-        form.add_engine_errors(exc.errors)
+        form, sheet = _refused_page(request, seat, 400, exc.errors)
         return _render_form(request, seat, sheet, form, 400)
     except service.NumberTaken as exc:
-        sheet = _refresh(seat)
+        sheet = _full(seat)
         form = _rebound(request, {"sheet": sheet, "organizer": seat.organizer}, number=str(sheet.next_number))
         return _render_form(request, seat, sheet, form, 409, problem=exc.message)
     except service.HandError as exc:
+        form, sheet = _refused_page(request, seat, 409)
         return _render_form(request, seat, sheet, form, 409, problem=exc.message)
     if created:
         messages.success(request, f"Hand {hand.number} saved.")
@@ -198,23 +220,26 @@ def confirm(request, seat: Seat, number: int):
     return redirect(seat.url("sheet") + f"#hand-{number}")
 
 
+@entry_only
 @require_POST
 def preview(request, seat: Seat):
-    """The engine's answer for the form as typed so far: each side's hand score and new total."""
-    sheet = _sheet(seat)
+    """The engine's answer for the form as typed so far: each side's hand score and new total.
+
+    Runs on every pause in typing, so it loads only the Entry (one query; no hand list, no sheet)
+    and renders only the small preview fragment."""
+    entry = seat.entry
     correction = "reason" in request.POST
-    form = HandForm(request.POST, sheet=sheet, correction=correction, organizer=seat.organizer)
+    form = HandForm(request.POST, sheet=entry, correction=correction, organizer=seat.organizer)
     form.is_valid()
     typing_errors = {k: v for k, v in form.errors.items() if k not in ("went_out", "entered_by", "reason", "__all__")}
-    context = {"sheet": sheet, "errors": [], "result": None}
+    context = {"errors": [], "result": None}
     if typing_errors:
         context["errors"] = [m for messages_ in typing_errors.values() for m in messages_]
     else:
-        number = form.cleaned_data.get("number") or sheet.next_number
-        values = form.values()
-        ok, result = service.preview(seat.game, number, values)
+        number = form.cleaned_data.get("number") or entry.next_number
+        ok, result = service.preview(seat.game, number, form.values(), entry=entry)
         if ok:
-            context["result"] = list(zip(sheet.sides, result["sides"]))
+            context["result"] = list(zip(entry.sides, result["sides"]))
             context["game_over"] = result["game_over"] and not correction
             context["winner"] = result["winner"]
             context["went_out_missing"] = not form.cleaned_data.get("went_out")
