@@ -63,6 +63,11 @@ if BEHIND_TLS_PROXY:
 
 DATABASE_URL = env.str("DATABASE_URL", default="") or f"sqlite:///{VAR_DIR / 'meldboard.sqlite3'}"
 DATABASES = {"default": environ.Env.db_url_config(DATABASE_URL)}
+# Keep each web thread's database connection between requests (a new PostgreSQL connection costs
+# ~15 ms, more than a whole score preview); health-checked so a restarted server is reconnected.
+# DATABASE_URL's ?conn_max_age=N wins; 0 turns it off.
+DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DB_CONN_MAX_AGE", default=60))
+DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several processes (web, worker, beat) share one SQLite file: wait for locks instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
