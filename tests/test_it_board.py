@@ -134,3 +134,57 @@ def test_posted_times_on_the_daylight_saving_day_are_local(organizer_client, tou
         page = text(board(organizer_client, tournament))
     assert "posted start Sunday 8 March, 1:30 AM (America/New_York time; updated 1:00:00 AM)" in page
     assert "Posted 1:30 AM · no-show 1:35 AM · time up 5:00 AM" in page
+
+
+@pytest.mark.django_db
+class TestCachedBoard:
+    """The board is rendered once per state (tournament.render_cache); every change shows at once."""
+
+    def test_a_new_check_in_and_a_new_score_show_at_once(self, organizer_client, tournament, games):
+        game = games[0]
+        a, b = teams(game)
+        with time_machine.travel(POSTED - dt.timedelta(minutes=10), tick=False):
+            assert f"Check in {a.name}" in board(organizer_client, tournament).content.decode()
+            gameday.check_in(game, a)  # elsewhere (the table's own page), not through the board
+            page = board(organizer_client, tournament).content.decode()
+            assert f"Check in {a.name}" not in page and f"Check in {b.name}" in page
+        gameday.check_in(game, b, now=POSTED - dt.timedelta(minutes=1))
+        gameday.start_game(Game.objects.get(pk=game.pk), now=POSTED)
+        with time_machine.travel(POSTED + dt.timedelta(minutes=1), tick=False):
+            board(organizer_client, tournament)
+            GameSide.objects.filter(game=game, team=a).update(total=777)  # scoring saves totals without a version bump
+            assert '<span class="gd-total">777</span>' in board(organizer_client, tournament).content.decode()
+
+    def test_a_deadline_passing_changes_a_cached_board_at_once(self, organizer_client, tournament, games):
+        game = games[0]
+        a, _ = teams(game)
+        gameday.check_in(game, a, now=POSTED - dt.timedelta(minutes=2))
+        with time_machine.travel(POSTED + dt.timedelta(minutes=4), tick=False):
+            assert "Check-in open" in text(board(organizer_client, tournament))
+        with time_machine.travel(POSTED + dt.timedelta(minutes=5, seconds=1), tick=False):
+            page = text(board(organizer_client, tournament))
+        assert f"Forfeit (no show) — {a.name} wins" in page
+
+    def test_countdowns_and_the_clock_are_fresh_on_a_cached_board(self, organizer_client, tournament, games):
+        with time_machine.travel(POSTED - dt.timedelta(minutes=10), tick=False):
+            first = board(organizer_client, tournament).content.decode()
+        with time_machine.travel(POSTED - dt.timedelta(minutes=10) + dt.timedelta(seconds=17), tick=False):
+            second = board(organizer_client, tournament).content.decode()
+        assert "15m 00s</strong>" in first  # no-show deadline 5 minutes after the posted start
+        assert "14m 43s</strong>" in second and "15m 00s</strong>" not in second
+        assert re.search(r"updated \d+:\d\d:17 AM", second)
+        token = organizer_client.cookies["csrftoken"].value
+        assert "@@render-cache" not in second and 'name="csrfmiddlewaretoken"' in second and token
+
+    def test_an_unchanged_board_costs_few_queries(self, organizer_client, tournament, games, django_assert_max_num_queries):
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with time_machine.travel(POSTED - dt.timedelta(minutes=10), tick=False):
+            with CaptureQueriesContext(connection) as miss:
+                board(organizer_client, tournament)
+            # session, user, tournament, rounds, the tournament's games, the round's sides
+            with django_assert_max_num_queries(6):
+                page = board(organizer_client, tournament).content.decode()
+        assert len(miss.captured_queries) > 6 and page.count('class="card gd-game') == len(
+            [g for g in games if g.round_id == games[0].round_id])

@@ -7,9 +7,10 @@ game.side_list), so templates never reach for the database.
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 
-from django.db.models import Count, Prefetch, Sum
+from django.db.models import Prefetch
 
 from tournament.models import Division, Game, GameSide, Player, Round, Tournament
 
@@ -70,8 +71,36 @@ def _placeholder(game: Game, side: GameSide, feeder: Game | None) -> str:
 
 def bracket_version(tournament: Tournament) -> str:
     """A cheap fingerprint of everything the bracket page shows that changes during play."""
-    games = Game.objects.filter(division__tournament=tournament).aggregate(v=Sum("version"), n=Count("id"))
-    sides = GameSide.objects.filter(game__division__tournament=tournament).aggregate(
-        t=Sum("total"), k=Count("team"), c=Count("checked_in_at")
-    )
-    return "-".join(str(x or 0) for x in (games["n"], games["v"], sides["t"], sides["k"], sides["c"]))
+    return _with_version("id", tournament.pk).bracket_version
+
+
+def tournament_with_version(slug: str) -> Tournament | None:
+    """The tournament by slug with `.bracket_version` set, in one query: on a cached page this
+    query is nearly the whole cost, so it is written out rather than composed by the ORM."""
+    return _with_version("slug", slug)
+
+
+def _with_version(column: str, value) -> Tournament | None:
+    """Results and states bump Game.version; scores (GameSide.total), check-ins and teams moving up
+    change the sides' sums; table numbers and posted times change without a version bump, so their
+    sum and latest value are in it too. Pages cache their charts under it (tournament.render_cache);
+    anything outside it (a renamed team) waits for that cache's short TTL."""
+    tournament, division, game, side = (m._meta.db_table for m in (Tournament, Division, Game, GameSide))
+    # One pass over the sides with their games: a game's columns count once per side, which is
+    # as good a fingerprint (every game has its sides from the moment it exists).
+    sql = f"""
+        SELECT t.*,
+          COUNT(g.id) || '-' || COALESCE(SUM(g.version), 0) || '-' || COALESCE(SUM(g.table_number), 0)
+            || '-' || COUNT(g.starts_at) || '-' || COALESCE(CAST(MAX(g.starts_at) AS TEXT), '') AS games_fingerprint,
+          COALESCE(SUM(s.total), 0) || '-' || COUNT(s.team_id) || '-' || COUNT(s.checked_in_at)
+            || '-' || COALESCE(SUM(s.team_id), 0) AS sides_fingerprint
+        FROM {tournament} t
+        LEFT JOIN {division} d ON d.tournament_id = t.id
+        LEFT JOIN {game} g ON g.division_id = d.id
+        LEFT JOIN {side} s ON s.game_id = g.id
+        WHERE t.{column} = %s GROUP BY t.id"""
+    found = next(iter(Tournament.objects.raw(sql, [value])), None)
+    if found is not None:
+        text = f"{found.games_fingerprint}/{found.sides_fingerprint}"
+        found.bracket_version = hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+    return found

@@ -1,14 +1,15 @@
 """Public bracket pages: the overview (both divisions and the final) and one page per division.
 
 htmx polls the same URL with the version the page shows; an unchanged bracket answers 204 (htmx
-swaps nothing) after three small queries, a changed one sends the fresh charts.
+swaps nothing) after three small queries, a changed one sends the fresh charts. The charts are
+rendered once per version (tournament.render_cache): every result changes the version, so a
+cached chart is never behind the database.
 """
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from tournament import prefetch
+from tournament import prefetch, render_cache
 from tournament.models import Division, Tournament
 
 
@@ -23,22 +24,30 @@ def division(request, slug, kind):
 
 
 def _bracket(request, slug, kind):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    version = prefetch.bracket_version(tournament)
+    tournament = prefetch.tournament_with_version(slug)
+    if tournament is None:
+        raise Http404("No such tournament.")
+    version = tournament.bracket_version
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
-    divisions = prefetch.bracket(tournament, kinds=(kind,) if kind else None)
-    final = next((d for d in divisions if d.kind == Division.Kind.FINAL), None)
     poll_url = reverse("brackets:division", args=[slug, kind]) if kind else reverse("brackets:overview", args=[slug])
     context = {
         "tournament": tournament,
-        "divisions": divisions,
         "kind": kind,
         "kind_label": Division.Kind(kind).label if kind else "Bracket",
         "kinds": Division.Kind.choices,
-        "champion": final.champion if final else None,
         "version": version,
         "poll_url": poll_url,
     }
+
+    def build_context():
+        divisions = prefetch.bracket(tournament, kinds=(kind,) if kind else None)
+        final = next((d for d in divisions if d.kind == Division.Kind.FINAL), None)
+        return {**context, "divisions": divisions, "champion": final.champion if final else None}
+
     template = "brackets/_live.html" if request.htmx else "brackets/bracket.html"
-    return render(request, template, context)
+    # The signed-in page differs (the header's log-out, a link per game for organizers).
+    viewer = request.user.pk if request.user.is_authenticated else None
+    key = render_cache.key("bracket", tournament.pk, tournament.created_at, tournament.time_zone, tournament.name,
+                           kind, version, viewer, template)
+    return HttpResponse(render_cache.render(request, template, key, build_context))

@@ -1,6 +1,8 @@
 """Game day: the organizer's board (one round at a glance), one game's page, and the table-side
 check-in. Every write goes through tournament.gameday; the board applies any deadline that is due
-when it loads, so it is right even with no worker running."""
+when it loads, so it is right even with no worker running. The board's cards are rendered once per
+state (tournament.render_cache): the key is the round's rows (versions, totals, check-ins,
+deadlines) plus which deadlines have passed, so a change or a passed deadline is a new render."""
 
 from __future__ import annotations
 
@@ -10,14 +12,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import F, Prefetch
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament import gameday
+from tournament import gameday, render_cache
 from tournament.models import CheckIn, Game, GameEvent, GameSide, PartnerPost, Player, Round, Substitution, Team
 from tournament.views.decorators import tournament_view
 
@@ -48,13 +50,17 @@ def rounds_of(tournament):
     )
 
 
-def current_round(rounds: list[Round]) -> Round | None:
-    """The first round (by posted start) with a game still to be decided; else the last one."""
+def current_round(rounds: list[Round], games: list[tuple] | None = None) -> Round | None:
+    """The first round (by posted start) with a game still to be decided; else the last one.
+    `games` are tournament_games() rows when the caller has them (saves a query)."""
     if not rounds:
         return None
-    open_ids = set(
-        Game.objects.filter(round__in=rounds).exclude(status__in=Game.DONE).values_list("round_id", flat=True)
-    )
+    if games is None:
+        open_ids = set(
+            Game.objects.filter(round__in=rounds).exclude(status__in=Game.DONE).values_list("round_id", flat=True)
+        )
+    else:
+        open_ids = {row[1] for row in games if row[3] not in Game.DONE}
     return next((r for r in rounds if r.pk in open_ids), rounds[-1])
 
 
@@ -128,9 +134,50 @@ def board_context(request, tournament, rnd: Round | None, now) -> dict:
         "alerts": alerts,
         "elsewhere": list(elsewhere),
         "now": now,
+        "updated": updated_text(tournament, now),
         "poll_seconds": BOARD_POLL_SECONDS,
         "board_url": reverse("gameday:round", args=[tournament.slug, rnd.pk]) if rnd else reverse("gameday:board", args=[tournament.slug]),
     }
+
+
+def updated_text(tournament, now) -> str:
+    """“10:05:03 AM”: when the board was read, in the tournament's zone."""
+    return now.astimezone(tournament.tz).strftime("%-I:%M:%S %p")
+
+
+def board_state(tournament, rnd: Round, now) -> tuple[list, list[int]]:
+    """What the round's board shows that can change, and the games with a deadline due: a
+    fingerprint for the render cache, read in two small queries before anything heavy is loaded."""
+    games = [row for row in tournament_games(tournament) if row[1] == rnd.pk]
+    sides = list(
+        GameSide.objects.filter(game__round=rnd).order_by("game_id", "slot")
+        .values_list("game_id", "team_id", "team__name", "total", "checked_in_at")
+    )
+    absent = {game_id for game_id, team_id, _, _, checked_in in sides if team_id and not checked_in}
+    due, passed = [], []
+    for pk, _, _, status, _, _, starts_at, no_show_at, time_limit_at in games:
+        no_show_due = status == Game.Status.READY and no_show_at and no_show_at <= now and pk in absent
+        limit_due = status in (Game.Status.IN_PLAY, Game.Status.READY) and time_limit_at and time_limit_at <= now
+        if no_show_due or limit_due:
+            due.append(pk)
+        # The clock's phases turn on these moments (gameday.clock): a passed one is a new render.
+        passed.append(tuple(bool(t and t <= now) for t in (starts_at, no_show_at, time_limit_at)))
+    elsewhere = [(row[0], row[2]) for row in tournament_games(tournament)
+                 if row[3] == Game.Status.AWAITING_DECISION and row[1] != rnd.pk]
+    return [games, sides, passed, elsewhere], due
+
+
+def tournament_games(tournament) -> list[tuple]:
+    """(pk, round, version, status, table, winner, starts_at, no_show_at, time_limit_at) of every
+    game, read once per request: the current round, the board's fingerprint and the alerts
+    about other rounds all come from it."""
+    if not hasattr(tournament, "_board_games"):
+        tournament._board_games = list(
+            Game.objects.filter(division__tournament=tournament).order_by("pk").values_list(
+                "pk", "round_id", "version", "status", "table_number", "winner_id", "starts_at", "no_show_at", "time_limit_at"
+            )
+        )
+    return tournament._board_games
 
 
 @login_required
@@ -139,19 +186,28 @@ def board_context(request, tournament, rnd: Round | None, now) -> dict:
 def board(request, tournament, round_id: int | None = None):
     rounds = rounds_of(tournament)
     if round_id is None:
-        rnd = current_round(rounds)
+        rnd = current_round(rounds, tournament_games(tournament) if rounds else None)
     else:
         rnd = next((r for r in rounds if r.pk == round_id), None)
         if rnd is None:
             raise Http404("No such round in this tournament.")
     now = timezone.now()
-    if rnd is not None:
-        # Pages never wait for the worker: a deadline that has passed is applied now (idempotently).
-        gameday.apply_due(Game.objects.filter(round=rnd), now)
-    context = board_context(request, tournament, rnd, now)
-    context["rounds"] = rounds
     template = "gameday/_board.html" if request.htmx else "gameday/board.html"
-    return render(request, template, context)
+    if rnd is None:
+        return render(request, template, {"tournament": tournament, "round": None, "rounds": rounds, "now": now})
+    state, due = board_state(tournament, rnd, now)
+    # Pages never wait for the worker: a deadline that has passed is applied now (idempotently).
+    if due and gameday.apply_due(Game.objects.filter(pk__in=due), now):
+        del tournament._board_games
+        state, _ = board_state(tournament, rnd, now)
+    nav = [(r.pk, r.number, r.starts_at, r.division.name) for r in rounds]
+    key = render_cache.key("board", tournament.pk, tournament.created_at, tournament.time_zone, tournament.name,
+                           rnd.pk, state, nav, request.user.pk, template)
+    html = render_cache.render(
+        request, template, key, lambda: {**board_context(request, tournament, rnd, now), "rounds": rounds},
+        live={"updated": updated_text(tournament, now)}, now=now,
+    )
+    return HttpResponse(html)
 
 
 def _after_action(request, tournament, game: Game, *, ok: str | None = None, error: ValidationError | None = None):
