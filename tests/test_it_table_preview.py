@@ -49,3 +49,22 @@ def test_the_preview_says_when_the_hand_ends_the_game(client, game):
         hands.submit(game, number=n, values=[td.values(out=True, **td.W1), td.values(**td.W2)], key=f"k{n}", entered_by="x")
     page = preview(client, game, td.form(3, [td.BIG, {"melded": 300, "left": 20}], out="1")).content.decode()
     assert "ends the game" in page and not game.hands.filter(number=3).exists()
+
+
+def test_the_preview_reads_one_row_set_however_many_hands_are_saved(client, game, django_assert_num_queries):
+    data = td.form(1, [{"melded": 60, "left": 10}, {"melded": 60, "left": 10}])
+    with django_assert_num_queries(1):
+        assert "+50" in preview(client, game, data).content.decode()
+    for n in range(1, 6):
+        hands.submit(game, number=n, values=[td.values(melded=60, left=10), td.values(melded=60, left=10)], key=f"q{n}", entered_by="x")
+    with django_assert_num_queries(1):  # the next hand's totals come from GameSide.total
+        page = preview(client, game, td.form(6, [{"melded": 60, "left": 10}, {"melded": 60, "left": 10}])).content.decode()
+    assert "300" in page  # 5 × 50 before, + 50
+
+
+def test_a_corrections_preview_counts_only_the_hands_before_it(client, game):
+    for n in (1, 2):
+        hands.submit(game, number=n, values=[td.values(melded=60, left=10), td.values(melded=60, left=10)], key=f"c{n}", entered_by="x")
+    data = td.form(2, [{"melded": 120, "left": 20}, {"melded": 60, "left": 10}], reason="miscounted")
+    page = preview(client, game, data).content.decode()
+    assert "+100" in page and "150" in page  # 50 before hand 2, not the 100 saved through hand 2
