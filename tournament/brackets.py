@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from tournament import draw, registration
+from tournament import draw, localtime, registration
 from tournament.models import Division, DrawRecord, Game, GameSide, Round, Team, Tournament
 
 DRAWN_KINDS = (Division.Kind.D1, Division.Kind.D2)
@@ -45,7 +45,7 @@ def division(tournament: Tournament, kind: str) -> Division:
 def _published_message(div: Division) -> str:
     record = div.draws.filter(published_at__isnull=False).select_related("published_by").first()
     who = f" by {record.published_by}" if record and record.published_by else ""
-    when = registration.local_time_text(div.tournament, div.published_at) if div.published_at else "earlier"
+    when = localtime.full_text(div.tournament, div.published_at) if div.published_at else "earlier"
     return f"{div.name} was published{who} at {when}; its draw is frozen."
 
 
@@ -58,7 +58,7 @@ def check_can_draw(tournament: Tournament, kind: str, *, override: bool = False,
     if tournament.signups_open() and not override:
         raise ValidationError(
             "Sign-ups are still open (they close at "
-            f"{registration.local_time_text(tournament, tournament.signup_deadline)}). "
+            f"{localtime.full_text(tournament, tournament.signup_deadline)}). "
             "Tick “Draw before sign-ups close” to draw anyway."
         )
     teams = drawable_teams(tournament) if teams is None else teams

@@ -13,23 +13,16 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from .localtime import full_text
 from .models import PartnerPost, Player, Team, Tournament
 
 log = logging.getLogger(__name__)
 
 
-def local_time_text(tournament: Tournament, moment: dt.datetime) -> str:
-    local = moment.astimezone(tournament.tz)
-    clock = local.strftime("%-I:%M %p").replace(":00 ", " ")
-    if local.hour == 12 and local.minute == 0:
-        clock = "noon"
-    return f"{clock}, {local.strftime('%A %-d %B %Y')} ({tournament.time_zone} time)"
-
-
 def closed_message(tournament: Tournament) -> str:
     if tournament.registration_closed_at and tournament.registration_closed_at < tournament.signup_deadline:
-        return f"Sign-ups were closed early by the organizer at {local_time_text(tournament, tournament.registration_closed_at)}."
-    return f"Sign-ups closed at {local_time_text(tournament, tournament.signup_deadline)}. Ask the organizer if you still want to play."
+        return f"Sign-ups were closed early by the organizer at {full_text(tournament, tournament.registration_closed_at)}."
+    return f"Sign-ups closed at {full_text(tournament, tournament.signup_deadline)}. Ask the organizer if you still want to play."
 
 
 def draw_started(tournament: Tournament) -> bool:
@@ -228,7 +221,7 @@ def notify_registration_closed(tournament_id: int) -> None:
             subject=f"{tournament.name}: sign-ups closed with {teams} teams",
             message=(
                 f"Sign-ups for {tournament.name} closed at "
-                f"{local_time_text(tournament, tournament.registration_closed_at)}.\n"
+                f"{full_text(tournament, tournament.registration_closed_at)}.\n"
                 f"{teams} teams signed up. The draw can be made now.\n"
             ),
             from_email=None,

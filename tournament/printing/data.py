@@ -15,6 +15,8 @@ from django.utils import timezone
 import rules
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
 
+from tournament.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
+
 from .charts import ChartData, ChartGame, ChartRound, ChartSide
 
 POSTING = "posting"
@@ -23,19 +25,6 @@ VERSIONS = {POSTING: "For posting", CURRENT: "Current results"}
 
 
 # ---- time in the tournament's zone -------------------------------------------------------------
-
-def clock(tournament: Tournament, moment: dt.datetime) -> str:
-    """10:00 AM, in the tournament's zone."""
-    return moment.astimezone(tournament.tz).strftime("%-I:%M %p")
-
-
-def day_and_clock(tournament: Tournament, moment: dt.datetime | None, empty: str = "time to be posted") -> str:
-    """Wed 8 Apr, 10:00 AM, in the tournament's zone."""
-    if moment is None:
-        return empty
-    local = moment.astimezone(tournament.tz)
-    return f"{local.strftime('%a %-d %b')}, {clock(tournament, moment)}"
-
 
 def printed_at(tournament: Tournament, now: dt.datetime | None = None) -> str:
     now = now or timezone.now()

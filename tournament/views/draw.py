@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament import brackets, draw, registration
+from tournament import brackets, draw, localtime, registration
 from tournament.models import Division, DrawRecord, Game, Round, Tournament
 
 
@@ -49,7 +49,7 @@ def _render(request, tournament, *, errors=None, typed=None, status=200):
         "panels": panels,
         "open": tournament.signups_open(),
         "closed_message": registration.closed_message(tournament),
-        "deadline_text": registration.local_time_text(tournament, tournament.signup_deadline),
+        "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
         "any_published": any(p["published"] for p in panels),
     }
     return render(request, "draw/draw.html", context, status=status)

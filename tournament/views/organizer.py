@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament import registration
+from tournament import localtime, registration
 from tournament.forms import PairForm, SignupForm, TournamentForm
 from tournament.models import PartnerPost, Team, Tournament
 from tournament.views.decorators import tournament_view
@@ -49,7 +49,7 @@ def dashboard(request, tournament):
         "draw_started": registration.draw_started(tournament),
         "form": SignupForm(),
         "closed_message": registration.closed_message(tournament),
-        "deadline_text": registration.local_time_text(tournament, tournament.signup_deadline),
+        "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
     }
     return render(request, "organizer/dashboard.html", context)
 

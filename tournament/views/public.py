@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from tournament import registration
+from tournament import localtime, registration
 from tournament.forms import PartnerPostForm, SignupForm
 from tournament.models import PartnerPost, Team, Tournament
 from tournament.tables import TeamTable
@@ -42,7 +42,7 @@ def home(request, tournament):
         "teams": teams,
         "open": tournament.signups_open(),
         "closed_message": registration.closed_message(tournament),
-        "deadline_text": registration.local_time_text(tournament, tournament.signup_deadline),
+        "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
         "schedule": tournament_schedule(tournament),
     }
     return render(request, "public/home.html", context)
@@ -86,7 +86,7 @@ def signup(request, tournament):
         "form": form,
         "open": tournament.signups_open(),
         "closed_message": registration.closed_message(tournament),
-        "deadline_text": registration.local_time_text(tournament, tournament.signup_deadline),
+        "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
     }
     return render(request, "public/signup.html", context, status=200 if form.is_valid() or not form.is_bound else 400)
 
