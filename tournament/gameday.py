@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from .localtime import clock as local_clock
 from .models import CheckIn, Game, GameEvent, GameSide, Player, Substitution, Team
 
 log = logging.getLogger(__name__)
@@ -36,13 +37,6 @@ ARM_WINDOW = dt.timedelta(minutes=3)
 
 
 # ---- reading ------------------------------------------------------------------------------------
-
-def local_clock(tournament, moment: dt.datetime | None) -> str:
-    """“10:05 AM” in the tournament's zone."""
-    if moment is None:
-        return ""
-    return moment.astimezone(tournament.tz).strftime("%-I:%M %p")
-
 
 def label(game: Game) -> str:
     table = f", table {game.table_number}" if game.table_number else ""
