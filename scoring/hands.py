@@ -13,7 +13,7 @@ import logging
 from typing import NamedTuple
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, F, IntegerField, Value, When
 from django.utils import timezone
 
@@ -136,12 +136,10 @@ def submit(
     confirmed = not tournament.require_confirmation
     try:
         with transaction.atomic():
-            game.status = Game.objects.select_for_update().filter(pk=game.pk).values_list("status", flat=True).get()
+            game.status, hands = _lock_with_hands(game.pk)
             closed = accepting_hands(game)
             if closed:
                 raise GameClosed(closed)
-            hands = [SavedHand(*row) for row in
-                     Hand.objects.filter(game=game).order_by("number").values_list("number", "result", "confirmed_at")]
             state = _state(tournament, names, hands, len(sides))
             if state["over"]:
                 raise GameClosed(_over_message(state))
@@ -186,6 +184,30 @@ def submit(
     if result.get("game_over"):
         finish_if_over(Game.objects.get(pk=game.pk), user=user)  # the whole row: advancement reads it
     return hand, True
+
+
+def _lock_with_hands(game_pk: int) -> tuple[str, list[SavedHand]]:
+    """The game's status and saved hands, holding the game row until the transaction ends: one
+    round trip (SELECT … FOR UPDATE OF the game, its hands joined; where the database has no row
+    locks, as SQLite, its writes are serialised anyway)."""
+    features = connection.features
+    lock = ""
+    if features.has_select_for_update:
+        lock = " FOR UPDATE OF g" if features.has_select_for_update_of else " FOR UPDATE"
+    qn = connection.ops.quote_name
+    sql = (
+        f"SELECT g.status, h.number, h.result, h.confirmed_at FROM {qn(Game._meta.db_table)} g"
+        f" LEFT JOIN {qn(Hand._meta.db_table)} h ON h.game_id = g.id WHERE g.id = %s ORDER BY h.number{lock}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_pk])
+        rows = cursor.fetchall()
+    if not rows:
+        raise Game.DoesNotExist(f"No game {game_pk}")
+    load = Hand._meta.get_field("result").from_db_value
+    hands = [SavedHand(number, load(result, None, connection), confirmed_at)
+             for _, number, result, confirmed_at in rows if number is not None]
+    return rows[0][0], hands
 
 
 def _saved_with(key: str, game: Game) -> Hand | None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, OuterRef, Prefetch, Subquery
-from django.db.models.functions import Coalesce
+from django.db import connection
+from django.db.models import DEFERRED, Prefetch
 
 import rules
 from scoring.models import Hand, HandRevision
@@ -273,37 +273,73 @@ class Entry:
         return totals
 
 
-# The columns an Entry reads (a tournament row is wide; compiling and loading all of it was a third of
-# a preview). Code that needs more of the game loads it again (game_for_sheet, Game.objects.get).
-ENTRY_COLUMNS = (
-    "slot", "total", "is_bye", "team_id", "player_id", "team__name", "player__name",
-    "game__id", "game__status", "game__table_token", "game__division_id", "game__division__tournament_id",
-    "game__division__tournament__variant", "game__division__tournament__rules_numbers",
-    "game__division__tournament__require_confirmation",
-)
+# The columns an Entry reads, in one hand-written query: compiling the ORM's version of it (five tables
+# and a subquery) was a third of a preview's CPU. Models are built from the row with every other
+# column deferred, so code that reads more of them loads it (game_for_sheet, Game.objects.get).
+def _entry_sql(where: str) -> str:
+    from tournament.models import Division, Player, Team, Tournament
+
+    def t(model):
+        return connection.ops.quote_name(model._meta.db_table)
+
+    return (
+        "SELECT g.id, g.status, g.table_token, g.division_id, d.tournament_id, t.variant, t.rules_numbers,"
+        " t.require_confirmation,"
+        f" (SELECT COUNT(*) FROM {t(Hand)} h WHERE h.game_id = g.id),"
+        " s.id, s.slot, s.total, s.is_bye, s.team_id, s.player_id, tm.name, p.name"
+        f" FROM {t(Game)} g"
+        f" JOIN {t(Division)} d ON d.id = g.division_id"
+        f" JOIN {t(Tournament)} t ON t.id = d.tournament_id"
+        f" LEFT JOIN {t(GameSide)} s ON s.game_id = g.id"
+        f" LEFT JOIN {t(Team)} tm ON tm.id = s.team_id"
+        f" LEFT JOIN {t(Player)} p ON p.id = s.player_id"
+        f" WHERE {where} ORDER BY s.slot"
+    )
+
+
+_ENTRY_WHERE = {"table_token": "g.table_token = %s", "pk": "g.id = %s", "id": "g.id = %s"}
+
+
+def _partial(model, **values):
+    """A model instance as loaded from the database with only these columns (the others deferred)."""
+    names = set(values)
+    row = [values[f.attname] if f.attname in names else DEFERRED for f in model._meta.concrete_fields]
+    return model.from_db(connection.alias, None, row)
 
 
 def entry_for(**lookup) -> Entry:
-    """The Entry of the game matching `lookup` (Game fields), in one query: its sides joined to the
-    game, the tournament, team and player, with the number of saved hands alongside."""
-    saved = (
-        Hand.objects.filter(game=OuterRef("game_id")).order_by().values("game")
-        .annotate(n=Count("pk")).values("n")
+    """The Entry of the game with this table token or pk, in one query: the game joined to its
+    tournament and its sides (with team and player names), and the number of saved hands."""
+    from tournament.models import Division, Player, Team, Tournament
+
+    (key, value), = lookup.items()
+    if key not in _ENTRY_WHERE:
+        raise TypeError(f"entry_for looks a game up by table_token or pk, not {key}")
+    with connection.cursor() as cursor:
+        cursor.execute(_entry_sql(_ENTRY_WHERE[key]), [value])
+        rows = cursor.fetchall()
+    if not rows:
+        raise Game.DoesNotExist(f"No game with {key}={value!r}")
+    gid, status, token, division_id, tournament_id, variant, numbers, confirm, played = rows[0][:9]
+    tournament = _partial(
+        Tournament, id=tournament_id, variant=variant, require_confirmation=bool(confirm),
+        rules_numbers=Tournament._meta.get_field("rules_numbers").from_db_value(numbers, None, connection),
     )
-    rows = list(
-        GameSide.objects.filter(**{f"game__{k}": v for k, v in lookup.items()})
-        .select_related("game__division__tournament", "team", "player")
-        .only(*ENTRY_COLUMNS)
-        .annotate(hands_played=Coalesce(Subquery(saved), 0))
-        .order_by("slot")
-    )
-    if rows:
-        game, played = rows[0].game, rows[0].hands_played
-        for row in rows:
-            row.game = game
-    else:  # no sides at all (never in a drawn game): still the game, or DoesNotExist
-        game, played = Game.objects.select_related("division__tournament").get(**lookup), 0
-    tournament = game.division.tournament
-    sides = [s for s in rows if not s.is_bye]
+    division = _partial(Division, id=division_id, tournament_id=tournament_id)
+    division.tournament = tournament
+    game = _partial(Game, id=gid, status=status, table_token=token, division_id=division_id)
+    game.division = division
+    sides = []
+    for *_, sid, slot, total, bye, team_id, player_id, team_name, player_name in rows:
+        if sid is None or bye:
+            continue
+        side = _partial(GameSide, id=sid, game_id=gid, slot=slot, total=total, is_bye=bool(bye),
+                        team_id=team_id, player_id=player_id)
+        side.game = game
+        if team_id is not None:
+            side.team = _partial(Team, id=team_id, name=team_name)
+        if player_id is not None:
+            side.player = _partial(Player, id=player_id, name=player_name)
+        sides.append(side)
     views = [SideView(side=s, name=n, players=[]) for s, n in zip(sides, side_names(sides))]
-    return Entry(game=game, tournament=tournament, sides=views, fields=entry_fields(tournament.variant), hands_played=played)
+    return Entry(game=game, tournament=tournament, sides=views, fields=entry_fields(variant), hands_played=played)

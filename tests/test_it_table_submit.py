@@ -1,6 +1,8 @@
 """POST a hand from the table: saved once, or refused with the side and field named and the typed
 values kept; nothing saved for a game not in play, a bad number or a missing CSRF token."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -99,3 +101,12 @@ def test_a_missing_csrf_token_is_refused(game):
     client.get(f"/table/{game.table_token}/")
     response = post(client, game, td.form(1, [td.W1, td.W2], out="1"))
     assert response.status_code == 403 and not Hand.objects.exists()
+
+
+def test_the_next_form_remembers_which_side_this_phone_enters_for(client, game):
+    assert post(client, game, td.form(1, [td.W2, td.W2], out="nobody", entered_by="2")).status_code == 302
+    page = client.get(f"/table/{game.table_token}/").content.decode()
+    chosen = re.compile(r'<input[^>]*name="entered_by"[^>]*value="2"[^>]*checked')
+    assert chosen.search(page)
+    other = Client().get(f"/table/{game.table_token}/").content.decode()  # another phone: nothing chosen
+    assert 'name="entered_by"' in other and not chosen.search(other)

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring import hands as service
 from scoring import sheet as sheets
-from scoring.forms import CountForm, HandForm, field_name, initial_from_hand
+from scoring.forms import CountForm, HandForm, ParsedHand, field_name, initial_from_hand
 from scoring.views.seat import Seat, entry_only
 from tournament.models import Game
 
@@ -65,9 +65,19 @@ def _context(request, seat: Seat, sheet: sheets.Sheet, **extra) -> dict:
     }
 
 
+def _remembered_side(request, seat: Seat) -> str | None:
+    """The side this phone entered its last hand as (a cookie, so saving a hand writes no session)."""
+    return request.COOKIES.get(seat.session_key) or request.session.get(seat.session_key)
+
+
+def _remember_side(request, response, seat: Seat, slot: str) -> None:
+    if not seat.organizer and request.COOKIES.get(seat.session_key) != slot:
+        response.set_cookie(seat.session_key, slot, max_age=7 * 24 * 3600, samesite="Lax", httponly=True)
+
+
 def _new_form(request, seat: Seat, sheet: sheets.Sheet) -> HandForm:
     initial = {"number": sheet.next_number, "key": uuid.uuid4().hex}
-    remembered = request.session.get(seat.session_key)
+    remembered = _remembered_side(request, seat)
     if remembered and any(str(v.side.slot) == remembered for v in sheet.sides):
         initial["entered_by"] = remembered
     return HandForm(initial=initial, sheet=sheet, organizer=seat.organizer)
@@ -116,14 +126,12 @@ def _refused_page(request, seat: Seat, status: int, errors: list[dict] | None = 
 @require_POST
 def submit(request, seat: Seat):
     entry = seat.entry
-    form = HandForm(request.POST, sheet=entry, organizer=seat.organizer)
+    form = ParsedHand(request.POST, sheet=entry, organizer=seat.organizer)
     if not form.is_valid():
         form, sheet = _refused_page(request, seat, 400)
         return _render_form(request, seat, sheet, form, 400)
     entered_by = seat.author or form.entered_by_name()
     data = form.cleaned_data
-    if not seat.organizer and request.session.get(seat.session_key) != data["entered_by"]:
-        request.session[seat.session_key] = data["entered_by"]  # written only when it changes
     try:
         hand, created = service.submit(
             seat.game, number=data["number"], values=form.values(), key=data["key"] or "",
@@ -143,7 +151,9 @@ def submit(request, seat: Seat):
         messages.success(request, f"Hand {hand.number} saved.")
     else:
         messages.info(request, f"Hand {hand.number} was already saved from this form; it is saved once.")
-    return redirect(seat.url("sheet") + f"#hand-{hand.number}", permanent=False)
+    response = redirect(seat.url("sheet") + f"#hand-{hand.number}", permanent=False)
+    _remember_side(request, response, seat, data.get("entered_by", ""))
+    return response
 
 
 def _hand(sheet: sheets.Sheet, number: int):
@@ -162,7 +172,7 @@ def edit(request, seat: Seat, number: int):
     extra = {"row": row, "edit_url": seat.url("edit", number)}
     if request.method != "POST":
         initial = initial_from_hand(row.hand, sheet)
-        remembered = request.session.get(seat.session_key)
+        remembered = _remembered_side(request, seat)
         if remembered:
             initial["entered_by"] = remembered
         form = HandForm(initial=initial, **kwargs)
@@ -170,8 +180,6 @@ def edit(request, seat: Seat, number: int):
     form = HandForm(request.POST, **kwargs)
     if not form.is_valid():
         return _render_form(request, seat, sheet, form, 400, "scoring/edit.html", **extra)
-    if not seat.organizer:
-        request.session[seat.session_key] = form.cleaned_data["entered_by"]
     try:
         service.correct(
             row.hand, version=form.cleaned_data.get("version") or 0, values=form.values(),
@@ -192,7 +200,9 @@ def edit(request, seat: Seat, number: int):
     except service.HandError as exc:
         return _render_form(request, seat, sheet, form, 409, "scoring/edit.html", problem=exc.message, **extra)
     messages.success(request, f"Hand {number} corrected.")
-    return redirect(seat.url("sheet") + f"#hand-{number}")
+    response = redirect(seat.url("sheet") + f"#hand-{number}")
+    _remember_side(request, response, seat, form.cleaned_data.get("entered_by", ""))
+    return response
 
 
 @require_POST
@@ -229,8 +239,7 @@ def preview(request, seat: Seat):
     and renders only the small preview fragment."""
     entry = seat.entry
     correction = "reason" in request.POST
-    form = HandForm(request.POST, sheet=entry, correction=correction, organizer=seat.organizer)
-    form.is_valid()
+    form = ParsedHand(request.POST, sheet=entry, correction=correction, organizer=seat.organizer)
     typing_errors = {k: v for k, v in form.errors.items() if k not in ("went_out", "entered_by", "reason", "__all__")}
     context = {"errors": [], "result": None}
     if typing_errors:
