@@ -18,6 +18,7 @@ from django.db.models import F
 from django.utils import timezone
 
 import rules
+from scoring import prepared
 from scoring import sheet as sheets
 from scoring.models import Hand, HandRevision
 from tournament.models import Game, GameEvent, GameSide
@@ -199,7 +200,7 @@ def _lock_with_hands(game_pk: int) -> tuple[str, list[SavedHand]]:
         f" LEFT JOIN {qn(Hand._meta.db_table)} h ON h.game_id = g.id WHERE g.id = %s ORDER BY h.number{lock}"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [game_pk])
+        prepared.execute(cursor, "meldboard_lock_hands", sql, [game_pk])
         rows = cursor.fetchall()
     if not rows:
         raise Game.DoesNotExist(f"No game {game_pk}")
@@ -252,7 +253,8 @@ def _save_new_hand(hand: Hand, revision: HandRevision, sides: list[GameSide], to
                 + (f", u AS ({update})" if sides else "")
                 + " SELECT id FROM h"
             )
-            cursor.execute(sql, hand_values + rev_values + (case_params + ids if sides else []))
+            prepared.execute(cursor, f"meldboard_new_hand_{len(sides)}", sql,
+                             hand_values + rev_values + (case_params + ids if sides else []))
             hand.pk = cursor.fetchone()[0]
         else:
             cursor.execute(insert_hand, hand_values)

@@ -310,13 +310,14 @@ def _partial(model, **values):
 def entry_for(**lookup) -> Entry:
     """The Entry of the game with this table token or pk, in one query: the game joined to its
     tournament and its sides (with team and player names), and the number of saved hands."""
+    from scoring import prepared
     from tournament.models import Division, Player, Team, Tournament
 
     (key, value), = lookup.items()
     if key not in _ENTRY_WHERE:
         raise TypeError(f"entry_for looks a game up by table_token or pk, not {key}")
     with connection.cursor() as cursor:
-        cursor.execute(_entry_sql(_ENTRY_WHERE[key]), [value])
+        prepared.execute(cursor, f"meldboard_entry_{key}", _entry_sql(_ENTRY_WHERE[key]), [value])
         rows = cursor.fetchall()
     if not rows:
         raise Game.DoesNotExist(f"No game with {key}={value!r}")
