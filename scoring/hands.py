@@ -195,18 +195,27 @@ def _lock_with_hands(game_pk: int) -> tuple[str, list[SavedHand]]:
     if features.has_select_for_update:
         lock = " FOR UPDATE OF g" if features.has_select_for_update_of else " FOR UPDATE"
     qn = connection.ops.quote_name
+    # Only the hand scores matter here; on PostgreSQL they come without the rest of each result.
+    postgres = connection.vendor == "postgresql"
+    scores = "jsonb_path_query_array(h.result, '$.sides[*].hand_score')" if postgres else "h.result"
     sql = (
-        f"SELECT g.status, h.number, h.result, h.confirmed_at FROM {qn(Game._meta.db_table)} g"
+        f"SELECT g.status, h.number, {scores}, h.confirmed_at FROM {qn(Game._meta.db_table)} g"
         f" LEFT JOIN {qn(Hand._meta.db_table)} h ON h.game_id = g.id WHERE g.id = %s ORDER BY h.number{lock}"
     )
     with connection.cursor() as cursor:
-        prepared.execute(cursor, "meldboard_lock_hands", sql, [game_pk])
+        prepared.execute(cursor, "meldboard_lock_scores", sql, [game_pk])
         rows = cursor.fetchall()
     if not rows:
         raise Game.DoesNotExist(f"No game {game_pk}")
     load = Hand._meta.get_field("result").from_db_value
-    hands = [SavedHand(number, load(result, None, connection), confirmed_at)
-             for _, number, result, confirmed_at in rows if number is not None]
+    hands = []
+    for _, number, result, confirmed_at in rows:
+        if number is None:
+            continue
+        result = load(result, None, connection)
+        if postgres:
+            result = {"sides": [{"hand_score": points} for points in result]}
+        hands.append(SavedHand(number, result, confirmed_at))
     return rows[0][0], hands
 
 
