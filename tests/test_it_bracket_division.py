@@ -42,7 +42,7 @@ def test_an_unknown_division_is_404(client, db):
 @pytest.mark.parametrize("n", [8, 16, 64])
 def test_query_count_does_not_grow_with_the_bracket(client, db, django_assert_num_queries, n):
     tournament, _ = published(n)
-    with django_assert_num_queries(6):  # the tournament with its version, then the five prefetch queries
+    with django_assert_num_queries(7):  # the version, the tournament, then the five prefetch queries
         response = client.get(url(tournament, "d1"))
     assert response.content.decode().count('class="game ') == n - 1
     with django_assert_num_queries(1):  # unchanged: the cached chart, after the version query alone
@@ -81,3 +81,14 @@ def test_the_public_never_gets_an_organizers_cached_page(organizer_client, db):
     # Each page carries its own visitor's CSRF token, never one stored with the page.
     assert "@@render-cache" not in public and "@@render-cache" not in organizers
     assert organizer_client.cookies["csrftoken"].value and 'name="csrfmiddlewaretoken"' in organizers
+
+
+def test_a_visitor_gets_no_csrf_token_or_cookie_but_a_signed_in_organizer_does(organizer_client, db):
+    from django.test import Client
+
+    tournament, _ = published(8)
+    visitor = Client().get(url(tournament, "d1"))
+    assert "X-CSRFToken" not in visitor.content.decode() and "csrftoken" not in visitor.cookies
+    organizer = organizer_client.get(url(tournament, "d1"))
+    html = organizer.content.decode()
+    assert '"X-CSRFToken": "' in html and 'name="csrfmiddlewaretoken"' in html and "@@render-cache" not in html

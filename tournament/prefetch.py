@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db import connection
 
 from django.db.models import Prefetch
 
@@ -69,18 +72,35 @@ def _placeholder(game: Game, side: GameSide, feeder: Game | None) -> str:
     return "To be decided"
 
 
+@dataclass(frozen=True)
+class BracketHead:
+    """What a cached bracket page needs to find its HTML: the tournament's key columns and the
+    fingerprint of its games (`version`). The full Tournament is loaded only to render."""
+    pk: int
+    slug: str
+    name: str
+    time_zone: str
+    created_at: str
+    version: str
+
+    def tournament(self) -> Tournament:
+        return Tournament.objects.get(pk=self.pk)
+
+
 def bracket_version(tournament: Tournament) -> str:
     """A cheap fingerprint of everything the bracket page shows that changes during play."""
-    return _with_version("id", tournament.pk).bracket_version
+    return _head("id", tournament.pk).version
 
 
-def tournament_with_version(slug: str) -> Tournament | None:
-    """The tournament by slug with `.bracket_version` set, in one query: on a cached page this
-    query is nearly the whole cost, so it is written out rather than composed by the ORM."""
-    return _with_version("slug", slug)
+def bracket_head(slug: str) -> BracketHead | None:
+    """The tournament by slug with its bracket fingerprint, in one query: on a cached page this
+    query is nearly the whole cost, so it is written out (plain rows, no model instances)."""
+    from tournament import render_cache
+
+    return render_cache.shared_read(f"bracket-head:{slug}", lambda: _head("slug", slug))
 
 
-def _with_version(column: str, value) -> Tournament | None:
+def _head(column: str, value) -> BracketHead | None:
     """Results and states bump Game.version; scores (GameSide.total), check-ins and teams moving up
     change the sides' sums; table numbers and posted times change without a version bump, so their
     sum and latest value are in it too. Pages cache their charts under it (tournament.render_cache);
@@ -89,18 +109,20 @@ def _with_version(column: str, value) -> Tournament | None:
     # One pass over the sides with their games: a game's columns count once per side, which is
     # as good a fingerprint (every game has its sides from the moment it exists).
     sql = f"""
-        SELECT t.*,
+        SELECT t.id, t.slug, t.name, t.time_zone, CAST(t.created_at AS TEXT),
           COUNT(g.id) || '-' || COALESCE(SUM(g.version), 0) || '-' || COALESCE(SUM(g.table_number), 0)
-            || '-' || COUNT(g.starts_at) || '-' || COALESCE(CAST(MAX(g.starts_at) AS TEXT), '') AS games_fingerprint,
-          COALESCE(SUM(s.total), 0) || '-' || COUNT(s.team_id) || '-' || COUNT(s.checked_in_at)
-            || '-' || COALESCE(SUM(s.team_id), 0) AS sides_fingerprint
+            || '-' || COUNT(g.starts_at) || '-' || COALESCE(CAST(MAX(g.starts_at) AS TEXT), '')
+            || '/' || COALESCE(SUM(s.total), 0) || '-' || COUNT(s.team_id) || '-' || COUNT(s.checked_in_at)
+            || '-' || COALESCE(SUM(s.team_id), 0)
         FROM {tournament} t
         LEFT JOIN {division} d ON d.tournament_id = t.id
         LEFT JOIN {game} g ON g.division_id = d.id
         LEFT JOIN {side} s ON s.game_id = g.id
-        WHERE t.{column} = %s GROUP BY t.id"""
-    found = next(iter(Tournament.objects.raw(sql, [value])), None)
-    if found is not None:
-        text = f"{found.games_fingerprint}/{found.sides_fingerprint}"
-        found.bracket_version = hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
-    return found
+        WHERE t.{column} = %s GROUP BY t.id, t.slug, t.name, t.time_zone, t.created_at"""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    version = hashlib.blake2b(row[5].encode(), digest_size=8).hexdigest()
+    return BracketHead(*row[:5], version=version)

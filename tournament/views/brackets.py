@@ -10,7 +10,7 @@ from django.http import Http404, HttpResponse
 from django.urls import reverse
 
 from tournament import prefetch, render_cache
-from tournament.models import Division, Tournament
+from tournament.models import Division
 
 
 def overview(request, slug):
@@ -24,30 +24,32 @@ def division(request, slug, kind):
 
 
 def _bracket(request, slug, kind):
-    tournament = prefetch.tournament_with_version(slug)
-    if tournament is None:
+    head = prefetch.bracket_head(slug)
+    if head is None:
         raise Http404("No such tournament.")
-    version = tournament.bracket_version
+    version = head.version
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
     poll_url = reverse("brackets:division", args=[slug, kind]) if kind else reverse("brackets:overview", args=[slug])
-    context = {
-        "tournament": tournament,
-        "kind": kind,
-        "kind_label": Division.Kind(kind).label if kind else "Bracket",
-        "kinds": Division.Kind.choices,
-        "version": version,
-        "poll_url": poll_url,
-    }
 
     def build_context():
+        tournament = head.tournament()
         divisions = prefetch.bracket(tournament, kinds=(kind,) if kind else None)
         final = next((d for d in divisions if d.kind == Division.Kind.FINAL), None)
-        return {**context, "divisions": divisions, "champion": final.champion if final else None}
+        return {
+            "tournament": tournament,
+            "kind": kind,
+            "kind_label": Division.Kind(kind).label if kind else "Bracket",
+            "kinds": Division.Kind.choices,
+            "version": version,
+            "poll_url": poll_url,
+            "divisions": divisions,
+            "champion": final.champion if final else None,
+        }
 
     template = "brackets/_live.html" if request.htmx else "brackets/bracket.html"
     # The signed-in page differs (the header's log-out, a link per game for organizers).
     viewer = request.user.pk if request.user.is_authenticated else None
-    key = render_cache.key("bracket", tournament.pk, tournament.created_at, tournament.time_zone, tournament.name,
+    key = render_cache.key("bracket", head.pk, head.created_at, head.time_zone, head.name,
                            kind, version, viewer, template)
     return HttpResponse(render_cache.render(request, template, key, build_context))

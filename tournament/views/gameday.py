@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import connection
 from django.db.models import F, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -50,17 +51,14 @@ def rounds_of(tournament):
     )
 
 
-def current_round(rounds: list[Round], games: list[tuple] | None = None) -> Round | None:
+def current_round(rounds: list[Round]) -> Round | None:
     """The first round (by posted start) with a game still to be decided; else the last one.
-    `games` are tournament_games() rows when the caller has them (saves a query)."""
+    (The board itself reads this from its snapshot: BoardSnapshot.current_round.)"""
     if not rounds:
         return None
-    if games is None:
-        open_ids = set(
-            Game.objects.filter(round__in=rounds).exclude(status__in=Game.DONE).values_list("round_id", flat=True)
-        )
-    else:
-        open_ids = {row[1] for row in games if row[3] not in Game.DONE}
+    open_ids = set(
+        Game.objects.filter(round__in=rounds).exclude(status__in=Game.DONE).values_list("round_id", flat=True)
+    )
     return next((r for r in rounds if r.pk in open_ids), rounds[-1])
 
 
@@ -145,68 +143,108 @@ def updated_text(tournament, now) -> str:
     return now.astimezone(tournament.tz).strftime("%-I:%M:%S %p")
 
 
-def board_state(tournament, rnd: Round, now) -> tuple[list, list[int]]:
-    """What the round's board shows that can change, and the games with a deadline due: a
-    fingerprint for the render cache, read in two small queries before anything heavy is loaded."""
-    games = [row for row in tournament_games(tournament) if row[1] == rnd.pk]
-    sides = list(
-        GameSide.objects.filter(game__round=rnd).order_by("game_id", "slot")
-        .values_list("game_id", "team_id", "team__name", "total", "checked_in_at")
-    )
-    absent = {game_id for game_id, team_id, _, _, checked_in in sides if team_id and not checked_in}
-    due, passed = [], []
-    for pk, _, _, status, _, _, starts_at, no_show_at, time_limit_at in games:
-        no_show_due = status == Game.Status.READY and no_show_at and no_show_at <= now and pk in absent
-        limit_due = status in (Game.Status.IN_PLAY, Game.Status.READY) and time_limit_at and time_limit_at <= now
-        if no_show_due or limit_due:
-            due.append(pk)
-        # The clock's phases turn on these moments (gameday.clock): a passed one is a new render.
-        passed.append(tuple(bool(t and t <= now) for t in (starts_at, no_show_at, time_limit_at)))
-    elsewhere = [(row[0], row[2]) for row in tournament_games(tournament)
-                 if row[3] == Game.Status.AWAITING_DECISION and row[1] != rnd.pk]
-    return [games, sides, passed, elsewhere], due
+@dataclass
+class BoardSnapshot:
+    """What the board's cache key and deadline check need, read in one query (`board_snapshot`)."""
+    rounds: list[tuple]  # (pk, number, name, starts_at, division name, division kind), in board order
+    games: dict[int, tuple] = field(default_factory=dict)  # pk -> GAME_COLUMNS
+    sides: dict[int, list[tuple]] = field(default_factory=dict)  # game pk -> [(slot, team, name, total, checked in)]
+
+    def current_round(self) -> int | None:
+        """The first round (by posted start) with a game still to be decided; else the last one."""
+        if not self.rounds:
+            return None
+        open_rounds = {g[0] for g in self.games.values() if g[2] not in Game.DONE}
+        return next((r[0] for r in self.rounds if r[0] in open_rounds), self.rounds[-1][0])
+
+    def state(self, round_pk: int, now) -> tuple[list, list[int]]:
+        """The round's fingerprint for the render cache, and its games with a deadline due."""
+        games = [(pk, *row) for pk, row in self.games.items() if row[0] == round_pk]
+        sides = [(pk, *side) for pk, *_ in games for side in self.sides.get(pk, ())]
+        absent = {pk for pk, _, team_id, _, _, checked_in in sides if team_id and not checked_in}
+        due, passed = [], []
+        for pk, _, _, status, _, _, _, no_show_at, time_limit_at, start_passed, no_show_passed, limit_passed in games:
+            no_show_due = status == Game.Status.READY and no_show_at and no_show_passed and pk in absent
+            limit_due = status in (Game.Status.IN_PLAY, Game.Status.READY) and time_limit_at and limit_passed
+            if no_show_due or limit_due:
+                due.append(pk)
+            # The clock's phases turn on these moments (gameday.clock): a passed one is a new render.
+            passed.append((bool(start_passed), bool(no_show_passed), bool(limit_passed)))
+        elsewhere = [(pk, row[1]) for pk, row in self.games.items()
+                     if row[2] == Game.Status.AWAITING_DECISION and row[0] != round_pk]
+        return [games, sides, passed, elsewhere], due
 
 
-def tournament_games(tournament) -> list[tuple]:
-    """(pk, round, version, status, table, winner, starts_at, no_show_at, time_limit_at) of every
-    game, read once per request: the current round, the board's fingerprint and the alerts
-    about other rounds all come from it."""
-    if not hasattr(tournament, "_board_games"):
-        tournament._board_games = list(
-            Game.objects.filter(division__tournament=tournament).order_by("pk").values_list(
-                "pk", "round_id", "version", "status", "table_number", "winner_id", "starts_at", "no_show_at", "time_limit_at"
-            )
-        )
-    return tournament._board_games
+def board_snapshot(tournament, now) -> BoardSnapshot:
+    """Every round, game and side of the tournament as plain rows, with which deadlines have passed
+    at `now`: the board's whole fingerprint in one query. It is
+    written out (no model instances) because on a cached board it is nearly the whole cost."""
+    from tournament.models import Division
+
+    tables = {m.__name__: m._meta.db_table for m in (Round, Division, Game, GameSide, Team)}
+    moment = connection.ops.adapt_datetimefield_value(now)
+    # Moments come back as text: they only go into the key (and order the rounds), and turning
+    # a thousand of them into aware datetimes would cost more than the rest of the page.
+    text = lambda column: f"CAST({column} AS TEXT)"  # noqa: E731
+    passed = " ".join(f", CASE WHEN g.{c} <= %s THEN 1 ELSE 0 END" for c in ("starts_at", "no_show_at", "time_limit_at"))
+    sql = f"""
+        SELECT r.id, r.number, r.name, {text("r.starts_at")}, d.name, d.kind,
+               g.id, g.version, g.status, g.table_number, g.winner_id,
+               {text("g.starts_at")}, {text("g.no_show_at")}, {text("g.time_limit_at")}
+               {passed},
+               s.slot, s.team_id, tm.name, s.total, {text("s.checked_in_at")}
+        FROM {tables["Round"]} r
+        JOIN {tables["Division"]} d ON d.id = r.division_id
+        LEFT JOIN {tables["Game"]} g ON g.round_id = r.id
+        LEFT JOIN {tables["GameSide"]} s ON s.game_id = g.id
+        LEFT JOIN {tables["Team"]} tm ON tm.id = s.team_id
+        WHERE d.tournament_id = %s
+        ORDER BY g.id, s.slot"""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [moment, moment, moment, tournament.pk])
+        rows = cursor.fetchall()
+    snapshot, rounds = BoardSnapshot(rounds=[]), {}
+    for row in rows:
+        rounds.setdefault(row[0], row[:6])
+        game_pk = row[6]
+        if game_pk is None:
+            continue
+        snapshot.games.setdefault(game_pk, (row[0], *row[7:17]))
+        if row[17] is not None:
+            snapshot.sides.setdefault(game_pk, []).append(row[17:22])
+    # rounds_of's order: posted start (unposted last), then division kind, then number.
+    snapshot.rounds = sorted(rounds.values(), key=lambda r: (r[3] is None, r[3] or 0, r[5], r[1]))
+    return snapshot
 
 
 @login_required
 @require_GET
 @tournament_view
 def board(request, tournament, round_id: int | None = None):
-    rounds = rounds_of(tournament)
-    if round_id is None:
-        rnd = current_round(rounds, tournament_games(tournament) if rounds else None)
-    else:
-        rnd = next((r for r in rounds if r.pk == round_id), None)
-        if rnd is None:
-            raise Http404("No such round in this tournament.")
     now = timezone.now()
     template = "gameday/_board.html" if request.htmx else "gameday/board.html"
-    if rnd is None:
-        return render(request, template, {"tournament": tournament, "round": None, "rounds": rounds, "now": now})
-    state, due = board_state(tournament, rnd, now)
+    snapshot = board_snapshot(tournament, now)
+    round_pk = snapshot.current_round() if round_id is None else round_id
+    if round_pk is None:
+        return render(request, template, {"tournament": tournament, "round": None, "rounds": [], "now": now})
+    if not any(r[0] == round_pk for r in snapshot.rounds):
+        raise Http404("No such round in this tournament.")
+    state, due = snapshot.state(round_pk, now)
     # Pages never wait for the worker: a deadline that has passed is applied now (idempotently).
     if due and gameday.apply_due(Game.objects.filter(pk__in=due), now):
-        del tournament._board_games
-        state, _ = board_state(tournament, rnd, now)
-    nav = [(r.pk, r.number, r.starts_at, r.division.name) for r in rounds]
+        snapshot = board_snapshot(tournament, now)
+        state, _ = snapshot.state(round_pk, now)
+    nav = [r[:5] for r in snapshot.rounds]
+
+    def build_context():
+        rounds = rounds_of(tournament)
+        rnd = next(r for r in rounds if r.pk == round_pk)
+        return {**board_context(request, tournament, rnd, now), "rounds": rounds}
+
     key = render_cache.key("board", tournament.pk, tournament.created_at, tournament.time_zone, tournament.name,
-                           rnd.pk, state, nav, request.user.pk, template)
-    html = render_cache.render(
-        request, template, key, lambda: {**board_context(request, tournament, rnd, now), "rounds": rounds},
-        live={"updated": updated_text(tournament, now)}, now=now,
-    )
+                           round_pk, state, nav, request.user.pk, template)
+    html = render_cache.render(request, template, key, build_context,
+                               live={"updated": updated_text(tournament, now)}, now=now)
     return HttpResponse(html)
 
 
