@@ -110,3 +110,12 @@ def test_the_next_form_remembers_which_side_this_phone_enters_for(client, game):
     assert chosen.search(page)
     other = Client().get(f"/table/{game.table_token}/").content.decode()  # another phone: nothing chosen
     assert 'name="entered_by"' in other and not chosen.search(other)
+
+
+def test_the_saved_note_is_only_for_a_hand_the_sheet_has(client, game):
+    sheet = f"/table/{game.table_token}/"
+    for query in ("?saved=1", "?saved=%C2%B2", "?again=x", "?saved=" + "9" * 5000):
+        response = client.get(sheet + query)
+        assert response.status_code == 200 and 'class="msg' not in response.content.decode()
+    post(client, game, td.form(1, [td.W2, td.W2], out="nobody"))
+    assert "Hand 1 saved." in client.get(sheet + "?saved=1").content.decode()

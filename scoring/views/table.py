@@ -83,13 +83,29 @@ def _new_form(request, seat: Seat, sheet: sheets.Sheet) -> HandForm:
     return HandForm(initial=initial, sheet=sheet, organizer=seat.organizer)
 
 
+SAVED_NOTICES = {
+    "saved": ("success", "Hand {} saved."),
+    "again": ("info", "Hand {} was already saved from this form; it is saved once."),
+}
+
+
+def _saved_notice(request, sheet: sheets.Sheet) -> tuple[str, str] | None:
+    """The submit's confirmation (?saved=N or ?again=N), for a hand the sheet really has."""
+    for param, (tag, text) in SAVED_NOTICES.items():
+        number = request.GET.get(param, "")
+        if number.isascii() and number.isdigit() and len(number) <= 6 and any(r.hand.number == int(number) for r in sheet.rows):
+            return tag, text.format(int(number))
+    return None
+
+
 def sheet_page(request, seat: Seat):
     sheet = _sheet(seat)
     if sheet.over and seat.game.status == Game.Status.IN_PLAY and not sheet.waiting_for_confirmation:
         # The game should have finished when its last hand was saved; finish it now if that failed.
         if service.finish_if_over(seat.game, user=seat.user):
             sheet = _refresh(seat)
-    return render(request, "scoring/table.html", _context(request, seat, sheet, form=_new_form(request, seat, sheet)))
+    context = _context(request, seat, sheet, form=_new_form(request, seat, sheet), notice=_saved_notice(request, sheet))
+    return render(request, "scoring/table.html", context)
 
 
 def _render_form(request, seat, sheet, form, status, template="scoring/table.html", **extra):
@@ -147,11 +163,10 @@ def submit(request, seat: Seat):
     except service.HandError as exc:
         form, sheet = _refused_page(request, seat, 409)
         return _render_form(request, seat, sheet, form, 409, problem=exc.message)
-    if created:
-        messages.success(request, f"Hand {hand.number} saved.")
-    else:
-        messages.info(request, f"Hand {hand.number} was already saved from this form; it is saved once.")
-    response = redirect(seat.url("sheet") + f"#hand-{hand.number}", permanent=False)
+    # The confirmation rides in the URL, not in a signed messages cookie: nothing to sign here, and
+    # nothing piles up in the cookie of a phone that saves again before it loads the sheet.
+    outcome = "saved" if created else "again"
+    response = redirect(seat.url("sheet") + f"?{outcome}={hand.number}#hand-{hand.number}", permanent=False)
     _remember_side(request, response, seat, data.get("entered_by", ""))
     return response
 
