@@ -6,7 +6,6 @@ from __future__ import annotations
 import html.parser
 import importlib
 import inspect
-import os
 import time
 import urllib.parse
 import uuid

@@ -148,6 +148,8 @@ STORAGES = {
 MEDIA_ROOT = VAR_DIR / "media"
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+# Sessions read from Redis, written through to the database: an organizer's page costs no session query.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="meldboard@localhost")

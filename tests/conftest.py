@@ -67,7 +67,9 @@ class CeleryWorker:
         ]
         if beat:
             command.append("--beat")
-            command += ["--schedule", os.path.join(os.path.dirname(self.db_name), f"beat-{os.getpid()}")]
+            from django.conf import settings
+
+            command += ["--schedule", str(settings.VAR_DIR / f"beat-{os.getpid()}")]
         self.process = subprocess.Popen(command, env=env)
         self.wait_ready()
         return self

@@ -6,7 +6,7 @@ import pytest
 import time_machine
 from django.core.exceptions import ValidationError
 
-from tests.factories import PlayerFactory, TeamFactory
+from tests.factories import PlayerFactory
 from tests.gameday_setup import next_game, publish_division, teams
 from tournament import deadlines, gameday
 from tournament.brackets import set_posted_start

@@ -5,7 +5,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from tests.test_brackets_support import game, published, teams_of
+from tests.test_brackets_support import published, teams_of
 from tournament import advancement
 from tournament.models import Game, GameSide
 

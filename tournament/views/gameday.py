@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import F, Prefetch
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
