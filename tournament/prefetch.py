@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from django.db.models import Prefetch
+from django.utils import timezone
 
 from tournament.models import Division, Game, GameSide, Player, Round, Tournament
 
@@ -82,6 +83,7 @@ class BracketHead:
     time_zone: str
     created_at: str
     version: str
+    due: int = 0  # deadlines passed but not yet applied (a stopped or late worker)
 
     def tournament(self) -> Tournament:
         return Tournament.objects.get(pk=self.pk)
@@ -100,6 +102,11 @@ def bracket_head(slug: str) -> BracketHead | None:
     return render_cache.shared_read(f"bracket-head:{slug}", lambda: _head("slug", slug))
 
 
+def bracket_head_now(slug: str) -> BracketHead | None:
+    """The same, read by this caller alone (after it changed something)."""
+    return _head("slug", slug)
+
+
 def _head(column: str, value) -> BracketHead | None:
     """Results and states bump Game.version; scores (GameSide.total), check-ins and teams moving up
     change the sides' sums; table numbers and posted times change without a version bump, so their
@@ -113,16 +120,19 @@ def _head(column: str, value) -> BracketHead | None:
           COUNT(g.id) || '-' || COALESCE(SUM(g.version), 0) || '-' || COALESCE(SUM(g.table_number), 0)
             || '-' || COUNT(g.starts_at) || '-' || COALESCE(CAST(MAX(g.starts_at) AS TEXT), '')
             || '/' || COALESCE(SUM(s.total), 0) || '-' || COUNT(s.team_id) || '-' || COUNT(s.checked_in_at)
-            || '-' || COALESCE(SUM(s.team_id), 0)
+            || '-' || COALESCE(SUM(s.team_id), 0),
+          COALESCE(SUM(CASE WHEN (g.status = 'ready' AND g.no_show_at <= %s AND s.checked_in_at IS NULL)
+                              OR (g.status IN ('ready', 'in_play') AND g.time_limit_at <= %s) THEN 1 ELSE 0 END), 0)
         FROM {tournament} t
         LEFT JOIN {division} d ON d.tournament_id = t.id
         LEFT JOIN {game} g ON g.division_id = d.id
         LEFT JOIN {side} s ON s.game_id = g.id
         WHERE t.{column} = %s GROUP BY t.id, t.slug, t.name, t.time_zone, t.created_at"""
     with connection.cursor() as cursor:
-        cursor.execute(sql, [value])
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        cursor.execute(sql, [now, now, value])
         row = cursor.fetchone()
     if row is None:
         return None
     version = hashlib.blake2b(row[5].encode(), digest_size=8).hexdigest()
-    return BracketHead(*row[:5], version=version)
+    return BracketHead(*row[:5], version=version, due=row[6])

@@ -9,8 +9,10 @@ cached chart is never behind the database.
 from django.http import Http404, HttpResponse
 from django.urls import reverse
 
-from tournament import prefetch, render_cache
-from tournament.models import Division
+from django.utils import timezone
+
+from tournament import gameday, prefetch, render_cache
+from tournament.models import Division, Game
 
 
 def overview(request, slug):
@@ -27,6 +29,10 @@ def _bracket(request, slug, kind):
     head = prefetch.bracket_head(slug)
     if head is None:
         raise Http404("No such tournament.")
+    if head.due:
+        # Pages never wait for the worker: a deadline that has passed is applied now (idempotently).
+        gameday.apply_due(Game.objects.filter(division__tournament_id=head.pk), timezone.now())
+        head = prefetch.bracket_head_now(slug)
     version = head.version
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
