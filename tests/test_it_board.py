@@ -188,3 +188,32 @@ class TestCachedBoard:
                 page = board(organizer_client, tournament).content.decode()
         assert len(miss.captured_queries) > 6 and page.count('class="card gd-game') == len(
             [g for g in games if g.round_id == games[0].round_id])
+
+
+@pytest.mark.django_db
+def test_the_board_opens_on_the_first_round_still_open_else_the_last(organizer_client, tournament, games):
+    from tournament.models import Round
+    from tournament.views.gameday import current_round, rounds_of
+
+    first, final = Round.objects.filter(division=games[0].division).order_by("number")
+
+    def shown():
+        page = board(organizer_client, tournament).content.decode()
+        return re.search(r'<section id="board"[^>]*hx-get="[^"]*/round/(\d+)/"', page).group(1)
+
+    with time_machine.travel(POSTED - dt.timedelta(minutes=10), tick=False):  # no deadline passes
+        assert shown() == str(first.pk) == str(current_round(rounds_of(tournament)).pk)
+    Game.objects.filter(round=first).update(status=S.FINISHED)
+    assert shown() == str(final.pk) == str(current_round(rounds_of(tournament)).pk)
+    Game.objects.filter(round=final).update(status=S.FINISHED)
+    assert shown() == str(final.pk) == str(current_round(rounds_of(tournament)).pk)  # all done: the last
+
+
+@pytest.mark.django_db
+def test_an_unknown_tournament_or_another_tournaments_round_is_not_found(organizer_client, tournament, games):
+    from tests.factories import TournamentFactory
+
+    other = TournamentFactory(slug="other-cup")
+    assert organizer_client.get(reverse("gameday:board", args=["no-such-cup"])).status_code == 404
+    assert organizer_client.get(reverse("gameday:round", args=[other.slug, games[0].round_id])).status_code == 404
+    assert organizer_client.get(reverse("gameday:board", args=[other.slug])).status_code == 200  # no draw yet

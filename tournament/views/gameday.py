@@ -6,6 +6,7 @@ deadlines) plus which deadlines have passed, so a change or a passed deadline is
 
 from __future__ import annotations
 
+import zoneinfo
 from dataclasses import dataclass, field
 
 from django.contrib import messages
@@ -14,14 +15,15 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import F, Prefetch
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from scoring import prepared
 from tournament import gameday, render_cache
-from tournament.models import CheckIn, Game, GameEvent, GameSide, PartnerPost, Player, Round, Substitution, Team
+from tournament.models import CheckIn, Game, GameEvent, GameSide, PartnerPost, Player, Round, Substitution, Team, Tournament
 from tournament.views.decorators import tournament_view
 
 BOARD_POLL_SECONDS = 5
@@ -53,7 +55,7 @@ def rounds_of(tournament):
 
 def current_round(rounds: list[Round]) -> Round | None:
     """The first round (by posted start) with a game still to be decided; else the last one.
-    (The board itself reads this from its snapshot: BoardSnapshot.current_round.)"""
+    (The board chooses it the same way inside its snapshot query: board_snapshot.)"""
     if not rounds:
         return None
     open_ids = set(
@@ -149,13 +151,8 @@ class BoardSnapshot:
     rounds: list[tuple]  # (pk, number, name, starts_at, division name, division kind), in board order
     games: dict[int, tuple] = field(default_factory=dict)  # pk -> GAME_COLUMNS
     sides: dict[int, list[tuple]] = field(default_factory=dict)  # game pk -> [(slot, team, name, total, checked in)]
-
-    def current_round(self) -> int | None:
-        """The first round (by posted start) with a game still to be decided; else the last one."""
-        if not self.rounds:
-            return None
-        open_rounds = {g[0] for g in self.games.values() if g[2] not in Game.DONE}
-        return next((r[0] for r in self.rounds if r[0] in open_rounds), self.rounds[-1][0])
+    tournament: tuple = ()  # (pk, name, time zone, created at as text)
+    current: int | None = None  # the round whose games `games` holds (with those awaiting a decision)
 
     def state(self, round_pk: int, now) -> tuple[list, list[int]]:
         """The round's fingerprint for the render cache, and its games with a deadline due."""
@@ -175,76 +172,114 @@ class BoardSnapshot:
         return [games, sides, passed, elsewhere], due
 
 
-def board_snapshot(tournament, now) -> BoardSnapshot:
-    """Every round, game and side of the tournament as plain rows, with which deadlines have passed
-    at `now`: the board's whole fingerprint in one query. It is
-    written out (no model instances) because on a cached board it is nearly the whole cost."""
-    from tournament.models import Division
+def board_snapshot(slug: str, now, round_id: int | None = None) -> BoardSnapshot | None:
+    """The tournament by slug with its rounds, the games and sides of the board's round (`round_id`,
+    or the current one) and the games awaiting a decision, as plain rows, with which deadlines have
+    passed at `now`: the board's whole fingerprint in one query (None: no such tournament). It is
+    written out (no model instances) because on a cached board it is nearly the whole cost; the
+    current round is chosen in the query so that only that round's games come back."""
+    from tournament.models import Division, Tournament
 
-    tables = {m.__name__: m._meta.db_table for m in (Round, Division, Game, GameSide, Team)}
+    tables = {m.__name__: m._meta.db_table for m in (Tournament, Round, Division, Game, GameSide, Team)}
     moment = connection.ops.adapt_datetimefield_value(now)
     # Moments come back as text: they only go into the key (and order the rounds), and turning
     # a thousand of them into aware datetimes would cost more than the rest of the page.
     text = lambda column: f"CAST({column} AS TEXT)"  # noqa: E731
     passed = " ".join(f", CASE WHEN g.{c} <= %s THEN 1 ELSE 0 END" for c in ("starts_at", "no_show_at", "time_limit_at"))
+    if round_id is None:
+        # current_round(): the first round in board order with a game still to be decided, else the last.
+        done = ", ".join(f"'{status}'" for status in Game.DONE)
+        rounds_in = f"""FROM {tables["Round"]} r2 JOIN {tables["Division"]} d2 ON d2.id = r2.division_id
+            JOIN {tables["Tournament"]} t2 ON t2.id = d2.tournament_id WHERE t2.slug = %s"""
+        order = "CASE WHEN r2.starts_at IS NULL THEN 1 ELSE 0 END {0}, r2.starts_at {0}, d2.kind {0}, r2.number {0}"
+        current = f"""SELECT COALESCE(
+            (SELECT r2.id {rounds_in} AND EXISTS (SELECT 1 FROM {tables["Game"]} g2 WHERE g2.round_id = r2.id
+                AND g2.status NOT IN ({done})) ORDER BY {order.format("ASC")} LIMIT 1),
+            (SELECT r2.id {rounds_in} ORDER BY {order.format("DESC")} LIMIT 1)) AS id"""
+        params = [slug, slug]
+    else:
+        current, params = "SELECT CAST(%s AS INTEGER) AS id", [round_id]
     sql = f"""
+        WITH cur AS ({current})
         SELECT r.id, r.number, r.name, {text("r.starts_at")}, d.name, d.kind,
                g.id, g.version, g.status, g.table_number, g.winner_id,
                {text("g.starts_at")}, {text("g.no_show_at")}, {text("g.time_limit_at")}
                {passed},
-               s.slot, s.team_id, tm.name, s.total, {text("s.checked_in_at")}
-        FROM {tables["Round"]} r
-        JOIN {tables["Division"]} d ON d.id = r.division_id
-        LEFT JOIN {tables["Game"]} g ON g.round_id = r.id
+               s.slot, s.team_id, tm.name, s.total, {text("s.checked_in_at")},
+               t.id, t.name, t.time_zone, {text("t.created_at")}, cur.id
+        FROM {tables["Tournament"]} t
+        CROSS JOIN cur
+        LEFT JOIN {tables["Division"]} d ON d.tournament_id = t.id
+        LEFT JOIN {tables["Round"]} r ON r.division_id = d.id
+        LEFT JOIN {tables["Game"]} g ON g.round_id = r.id AND (r.id = cur.id OR g.status = '{Game.Status.AWAITING_DECISION}')
         LEFT JOIN {tables["GameSide"]} s ON s.game_id = g.id
         LEFT JOIN {tables["Team"]} tm ON tm.id = s.team_id
-        WHERE d.tournament_id = %s
+        WHERE t.slug = %s
         ORDER BY g.id, s.slot"""
     with connection.cursor() as cursor:
-        cursor.execute(sql, [moment, moment, moment, tournament.pk])
+        # Prepared once per connection on PostgreSQL: planning this join costs more than running it.
+        name = "meldboard_board_current" if round_id is None else "meldboard_board_round"
+        prepared.execute(cursor, name, sql, [*params, moment, moment, moment, slug])
         rows = cursor.fetchall()
-    snapshot, rounds = BoardSnapshot(rounds=[]), {}
+    if not rows:
+        return None
+    snapshot, rounds = BoardSnapshot(rounds=[], tournament=rows[0][22:26], current=rows[0][26]), {}
+    games, sides = snapshot.games, snapshot.sides
     for row in rows:
+        if row[0] is None:  # a division without rounds
+            continue
         rounds.setdefault(row[0], row[:6])
         game_pk = row[6]
         if game_pk is None:
             continue
-        snapshot.games.setdefault(game_pk, (row[0], *row[7:17]))
+        if game_pk not in games:
+            games[game_pk] = (row[0], *row[7:17])
         if row[17] is not None:
-            snapshot.sides.setdefault(game_pk, []).append(row[17:22])
+            sides.setdefault(game_pk, []).append(row[17:22])
     # rounds_of's order: posted start (unposted last), then division kind, then number.
-    snapshot.rounds = sorted(rounds.values(), key=lambda r: (r[3] is None, r[3] or 0, r[5], r[1]))
+    snapshot.rounds = sorted(rounds.values(), key=lambda r: (r[3] is None, r[3] or "", r[5], r[1]))
     return snapshot
 
 
 @login_required
 @require_GET
-@tournament_view
-def board(request, tournament, round_id: int | None = None):
+def board(request, slug: str, round_id: int | None = None):
+    """The tournament comes with the snapshot (one query on a cached board) instead of through
+    tournament_view; the 404 and the time-zone override are the same."""
     now = timezone.now()
+    snapshot = board_snapshot(slug, now, round_id)
+    if snapshot is None:
+        raise Http404("No such tournament.")
+    pk, name, time_zone, created_at = snapshot.tournament
+    tz = zoneinfo.ZoneInfo(time_zone)
+    with timezone.override(tz):
+        return _board(request, snapshot, slug, round_id, now, key_parts=(pk, created_at, time_zone, name), tz=tz)
+
+
+def _board(request, snapshot: BoardSnapshot, slug, round_id, now, *, key_parts, tz):
     template = "gameday/_board.html" if request.htmx else "gameday/board.html"
-    snapshot = board_snapshot(tournament, now)
-    round_pk = snapshot.current_round() if round_id is None else round_id
+    round_pk = snapshot.current
     if round_pk is None:
+        tournament = get_object_or_404(Tournament, slug=slug)
         return render(request, template, {"tournament": tournament, "round": None, "rounds": [], "now": now})
     if not any(r[0] == round_pk for r in snapshot.rounds):
         raise Http404("No such round in this tournament.")
     state, due = snapshot.state(round_pk, now)
     # Pages never wait for the worker: a deadline that has passed is applied now (idempotently).
     if due and gameday.apply_due(Game.objects.filter(pk__in=due), now):
-        snapshot = board_snapshot(tournament, now)
+        snapshot = board_snapshot(slug, now, round_pk)
         state, _ = snapshot.state(round_pk, now)
     nav = [r[:5] for r in snapshot.rounds]
 
     def build_context():
+        tournament = Tournament.objects.get(pk=key_parts[0])
         rounds = rounds_of(tournament)
         rnd = next(r for r in rounds if r.pk == round_pk)
         return {**board_context(request, tournament, rnd, now), "rounds": rounds}
 
-    key = render_cache.key("board", tournament.pk, tournament.created_at, tournament.time_zone, tournament.name,
-                           round_pk, state, nav, request.user.pk, template)
+    key = render_cache.key("board", *key_parts, round_pk, state, nav, request.user.pk, template)
     html = render_cache.render(request, template, key, build_context,
-                               live={"updated": updated_text(tournament, now)}, now=now)
+                               live={"updated": now.astimezone(tz).strftime("%-I:%M:%S %p")}, now=now)
     return HttpResponse(html)
 
 
