@@ -322,7 +322,9 @@ def forfeit_lateness(ctx: Context) -> list[dict]:
     if theirs is not None and hasattr(theirs, "run"):
         return from_module(ctx, theirs, "forfeit")
     gameday = module("tournament.gameday")
-    if gameday is None or not hasattr(gameday, "apply_no_show") or not ctx.fixture.ready:
+    gameday_deadlines = module("tournament.gameday_deadlines")
+    if gameday is None or gameday_deadlines is None or not hasattr(gameday_deadlines, "apply_no_show") \
+            or not ctx.fixture.ready:
         return [report.missing_row(name, target)]
     import datetime as dt
 

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 
 from tests.gameday_setup import publish_division, teams
-from tournament import gameday
+from tournament import gameday, gameday_deadlines
 from tournament.models import GameEvent
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)
@@ -38,6 +38,6 @@ def test_four_callers_at_the_no_show_deadline_forfeit_once(tournament):
         pytest.skip("row locks are only real on PostgreSQL (DATABASE_URL=postgres://…)")
     _, (game, _) = publish_division(tournament, starts_at=POSTED)
     gameday.check_in(game, teams(game)[0], now=POSTED)
-    results = race(4, lambda: gameday.apply_no_show(game.pk, now=NO_SHOW))
+    results = race(4, lambda: gameday_deadlines.apply_no_show(game.pk, now=NO_SHOW))
     assert sorted(results) == [False, False, False, True]
     assert GameEvent.objects.filter(game=game, kind="result").count() == 1

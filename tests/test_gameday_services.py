@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 
 from tests.factories import PlayerFactory
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament import deadlines, gameday
+from tournament import deadlines, gameday, gameday_deadlines
 from tournament.brackets import set_posted_start
 from tournament.models import CheckIn, Game, GameEvent, GameSide, Player, Substitution
 
@@ -90,7 +90,7 @@ class TestCheckIn:
             gameday.check_in(game, b)
         with time_machine.travel(NO_SHOW, tick=False):
             deadlines.sweep()
-            assert gameday.apply_no_show(game.pk) is False
+            assert gameday_deadlines.apply_no_show(game.pk) is False
         assert reload(game).status == S.READY
         assert reload(other_game).status == S.DOUBLE_FORFEIT  # the sweep did run
 
@@ -111,7 +111,7 @@ class TestCheckIn:
     def test_check_in_after_a_forfeit_is_refused_with_the_reason(self, game):
         a, b = teams(game)
         gameday.check_in(game, a, now=POSTED)
-        gameday.apply_no_show(game.pk, now=NO_SHOW)
+        gameday_deadlines.apply_no_show(game.pk, now=NO_SHOW)
         with pytest.raises(ValidationError, match=r"was forfeited \(no show\) at 10:05 AM; check-in is closed"):
             gameday.check_in(game, b, now=NO_SHOW + dt.timedelta(minutes=10))
 
@@ -121,8 +121,8 @@ class TestNoShow:
     def test_the_absent_team_forfeits_and_the_opponent_advances(self, game):
         a, b = teams(game)
         gameday.check_in(game, a, now=POSTED)
-        assert gameday.apply_no_show(game.pk, now=NO_SHOW - dt.timedelta(seconds=1)) is False
-        assert gameday.apply_no_show(game.pk, now=NO_SHOW) is True
+        assert gameday_deadlines.apply_no_show(game.pk, now=NO_SHOW - dt.timedelta(seconds=1)) is False
+        assert gameday_deadlines.apply_no_show(game.pk, now=NO_SHOW) is True
         game = reload(game)
         assert (game.status, game.winner, game.result_reason) == (S.FORFEIT, a, "no show")
         assert a in teams(next_game(game))
@@ -130,7 +130,7 @@ class TestNoShow:
 
     def test_applied_twice_it_forfeits_once(self, game, quiet_other):
         gameday.check_in(game, teams(game)[0], now=POSTED)
-        results = [gameday.apply_no_show(game.pk, now=NO_SHOW), gameday.apply_no_show(game.pk, now=NO_SHOW),
+        results = [gameday_deadlines.apply_no_show(game.pk, now=NO_SHOW), gameday_deadlines.apply_no_show(game.pk, now=NO_SHOW),
                    deadlines.sweep(NO_SHOW + dt.timedelta(minutes=1))["apply_due_no_shows"]]
         assert results == [True, False, 0]
         assert GameEvent.objects.filter(game=game, kind="result").count() == 1
@@ -149,7 +149,7 @@ class TestNoShow:
         gameday.check_in(game, a, now=POSTED)
         with pytest.raises(ValidationError, match=f"{b.name} has only one player. Record a substitute"):
             gameday.check_in(game, b, now=POSTED)
-        gameday.apply_no_show(game.pk, now=NO_SHOW)
+        gameday_deadlines.apply_no_show(game.pk, now=NO_SHOW)
         assert reload(game).result_reason == "no partner"
 
 
@@ -215,8 +215,8 @@ class TestTimeLimit:
         game = self.started(game)
         a, b = teams(game)
         GameSide.objects.filter(game=game).update(total=900)
-        assert gameday.apply_time_limit(game.pk, now=game.time_limit_at) is True
-        assert gameday.apply_time_limit(game.pk, now=game.time_limit_at) is False
+        assert gameday_deadlines.apply_time_limit(game.pk, now=game.time_limit_at) is True
+        assert gameday_deadlines.apply_time_limit(game.pk, now=game.time_limit_at) is False
         assert reload(game).status == S.AWAITING_DECISION
         with pytest.raises(ValidationError, match="Say why this team wins"):
             gameday.decide(reload(game), a, organizer, "  ")
@@ -231,7 +231,7 @@ class TestReverseForfeit:
     def forfeited(self, game):
         a, b = teams(game)
         gameday.check_in(game, a, now=POSTED)
-        gameday.apply_no_show(game.pk, now=NO_SHOW)
+        gameday_deadlines.apply_no_show(game.pk, now=NO_SHOW)
         return a, b
 
     def test_the_organizer_reverses_a_forfeit_with_a_reason(self, game, organizer, quiet_other):
@@ -250,7 +250,7 @@ class TestReverseForfeit:
 
         c, _ = teams(other_game)
         advancement.finish_game(other_game, c, reason="score")
-        gameday.apply_no_show(game.pk, now=NO_SHOW)  # nobody came to this one
+        gameday_deadlines.apply_no_show(game.pk, now=NO_SHOW)  # nobody came to this one
         final = next_game(game)
         assert (final.status, final.winner) == (S.FORFEIT, c)  # walkover
         gameday.reverse_forfeit(reload(game), organizer, "Both teams were at the wrong table")

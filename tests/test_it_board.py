@@ -9,7 +9,7 @@ import time_machine
 from django.urls import reverse
 
 from tests.gameday_setup import publish_division, teams
-from tournament import gameday
+from tournament import gameday, gameday_deadlines
 from tournament.models import CheckIn, Game, GameSide
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)  # Wednesday 10:00 AM in Mazatlán
@@ -96,7 +96,7 @@ class TestBoard:
         for team in teams(game):
             gameday.check_in(game, team, now=POSTED)
         game = gameday.start_game(game, now=POSTED)
-        gameday.apply_time_limit(game.pk, now=game.time_limit_at)
+        gameday_deadlines.apply_time_limit(game.pk, now=game.time_limit_at)
         page = text(board(organizer_client, tournament))
         assert "Tie at the time limit: record the winner and why." in page and "Decide…" in page
 

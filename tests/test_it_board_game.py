@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.factories import PlayerFactory
 from tests.gameday_setup import publish_division, teams
 from tests.test_it_board import text
-from tournament import gameday
+from tournament import gameday, gameday_deadlines
 from tournament.models import Game, GameSide, PartnerPost, Substitution
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)  # Wednesday 10:00 AM in Mazatlán
@@ -96,7 +96,7 @@ class TestGamePage:
         game = games[0]
         a, b = teams(game)
         gameday.check_in(game, a, now=POSTED)
-        gameday.apply_no_show(game.pk, now=POSTED + dt.timedelta(minutes=5))
+        gameday_deadlines.apply_no_show(game.pk, now=POSTED + dt.timedelta(minutes=5))
         page = text(post(organizer_client, game, "reverse", {"reason": ""}))
         assert "Give the reason for reversing the forfeit" in page
         assert Game.objects.get(pk=game.pk).status == S.FORFEIT
@@ -111,7 +111,7 @@ class TestGamePage:
             gameday.check_in(game, team, now=POSTED)
         game = gameday.start_game(game, now=POSTED)
         GameSide.objects.filter(game=game).update(total=1500)
-        gameday.apply_time_limit(game.pk, now=game.time_limit_at)
+        gameday_deadlines.apply_time_limit(game.pk, now=game.time_limit_at)
         page = text(organizer_client.get(reverse("gameday:game", args=[game.division.tournament.slug, game.pk])))
         assert "Level at the time limit: who wins?" in page
         page = text(post(organizer_client, game, "decide", {"winner": b.pk, "note": "Cut for high card"}))

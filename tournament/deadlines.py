@@ -9,9 +9,9 @@ from django.utils.module_loading import import_string
 
 SWEEPS = [
     "tournament.registration.close_due_registrations",
-    "tournament.gameday.apply_due_no_shows",
-    "tournament.gameday.apply_due_time_limits",
-    "tournament.gameday.arm_upcoming_deadlines",
+    "tournament.gameday_deadlines.apply_due_no_shows",
+    "tournament.gameday_deadlines.apply_due_time_limits",
+    "tournament.gameday_deadlines.arm_upcoming_deadlines",
 ]
 
 

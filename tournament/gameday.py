@@ -1,16 +1,13 @@
-"""Game day: check-in, starts, no-show forfeits, the time limit, substitutes, decisions, reversals.
+"""Game day: what people do and read — check-in, starts, substitutes, decisions, reversals, the clock.
 
-The two deadline transitions (`apply_no_show`, `apply_time_limit`) lock the game row and read its
-status and deadline again before acting, so the exact-moment task, the minute sweep, a task
-delivered twice and a page that notices a passed deadline may all call them: the first one acts,
-the others do nothing. `clock` is the pure reading of a game's state against a clock, used by
-every page so that a stopped worker never shows a wrong state.
+The deadline transitions (no-show forfeits, the time limit) live in tournament.gameday_deadlines.
+`clock` is the pure reading of a game's state against a clock, used by every page so that a
+stopped worker never shows a wrong state.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import logging
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -20,8 +17,6 @@ from django.utils import timezone
 from .localtime import clock as local_clock
 from .models import CheckIn, Game, GameEvent, GameSide, Player, Substitution, Team
 
-log = logging.getLogger(__name__)
-
 Status = Game.Status
 NO_SHOW = "no show"
 NO_PARTNER = "no partner"
@@ -29,11 +24,6 @@ TIME_LIMIT = "time limit"
 TIME_LIMIT_TIE = "time limit tie"
 DECIDED = "organizer decision"
 FORFEIT_REASONS = (NO_SHOW, NO_PARTNER)
-# Deadlines further ahead than this are left to the minute sweep to arm (see arm_upcoming_deadlines):
-# Redis redelivers an unacknowledged message after the broker's visibility timeout (1 h), so a task
-# parked for days would come back again and again.
-SCHEDULE_HORIZON = dt.timedelta(minutes=50)
-ARM_WINDOW = dt.timedelta(minutes=3)
 
 
 # ---- reading ------------------------------------------------------------------------------------
@@ -231,6 +221,8 @@ def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt
             GameSide.objects.filter(pk=side.pk).update(checked_in_at=now)
             _bump(locked)
             return record
+    from .gameday_deadlines import apply_no_show
+
     apply_no_show(too_late.pk, now=now)
     grace = int(tournament.no_show_grace.total_seconds() // 60)
     raise ValidationError(
@@ -291,120 +283,6 @@ def start_game(
         schedule_deadline("time_limit", locked.pk, time_limit_at, now=now)
     locked.refresh_from_db()
     return locked
-
-
-# ---- the deadline transitions -------------------------------------------------------------------
-
-def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
-    """At the no-show deadline a team not checked in forfeits; both absent is a double forfeit.
-
-    True for the one caller that applied it; False when it is not due, not needed, or done already.
-    """
-    from . import advancement
-
-    now = now or timezone.now()
-    with transaction.atomic():
-        game = _lock(game_id)
-        if game is None or game.status != Status.READY or not game.no_show_at or now < game.no_show_at:
-            return False
-        sides = _sides(game)
-        if len(sides) < 2 or any(s.team_id is None for s in sides):
-            return False
-        if _late_feeder(game, sides):
-            return False
-        absent = [s for s in sides if not s.checked_in_at]
-        if not absent:
-            return False
-        subs = list(Substitution.objects.filter(game=game))
-        teams = {t.pk: t for t in Team.objects.filter(pk__in=[s.team_id for s in absent]).prefetch_related("players")}
-        reasons = {s.team_id: NO_PARTNER if _short_of_partner(teams[s.team_id], subs) else NO_SHOW for s in absent}
-        tournament = game.division.tournament
-        _log(game, "no_show", at=now, absent=[s.team_id for s in absent], deadline=game.no_show_at.isoformat(),
-             note=f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
-                  + ", ".join(f"{s.team.name} ({reasons[s.team_id]})" for s in absent))
-        if len(absent) == len(sides):
-            advancement.double_forfeit(game, reason=NO_SHOW)
-        else:
-            present = next(s for s in sides if s.checked_in_at)
-            advancement.finish_game(game, present.team, reason=reasons[absent[0].team_id], status=Status.FORFEIT)
-    log.info("No-show applied to game %s", game_id)
-    return True
-
-
-def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
-    """At the time limit the higher total wins; level totals wait for the organizer's decision."""
-    from . import advancement
-
-    now = now or timezone.now()
-    with transaction.atomic():
-        game = _lock(game_id)
-        if game is None or game.status not in (Status.IN_PLAY, Status.READY):
-            return False
-        if not game.time_limit_at or now < game.time_limit_at:
-            return False
-        sides = _sides(game)
-        if len(sides) < 2 or any(s.team_id is None for s in sides):
-            return False
-        if game.status == Status.READY and any(not s.checked_in_at for s in sides):
-            return False  # nobody played: that is the no-show rule's business, not the clock's
-        totals = {s.team_id: s.total for s in sides}
-        top = max(totals.values())
-        leaders = [s for s in sides if s.total == top]
-        if len(leaders) == 1:
-            _log(game, "time_limit", at=now, totals={str(k): v for k, v in totals.items()})
-            advancement.finish_game(game, leaders[0].team, reason=TIME_LIMIT)
-        else:
-            claimed = Game.objects.filter(pk=game.pk, status=game.status).update(
-                status=Status.AWAITING_DECISION, result_reason=TIME_LIMIT_TIE, finished_at=now,
-                version=F("version") + 1,
-            )
-            if not claimed:
-                return False
-            _log(game, "time_limit_tie", at=now, totals={str(k): v for k, v in totals.items()})
-    return True
-
-
-def _apply_each(apply, ids, now: dt.datetime) -> int:
-    applied = 0
-    for pk in list(ids):
-        try:
-            applied += bool(apply(pk, now))
-        except ValidationError:  # one game's refusal (e.g. by advancement) must not stop the sweep
-            log.warning("Could not apply %s to game %s", apply.__name__, pk, exc_info=True)
-    return applied
-
-
-def apply_due_no_shows(now: dt.datetime) -> int:
-    due = Game.objects.filter(status=Status.READY, no_show_at__lte=now, sides__checked_in_at__isnull=True)
-    return _apply_each(apply_no_show, due.values_list("pk", flat=True).distinct(), now)
-
-
-def apply_due_time_limits(now: dt.datetime) -> int:
-    due = Game.objects.filter(status__in=(Status.IN_PLAY, Status.READY), time_limit_at__lte=now)
-    return _apply_each(apply_time_limit, due.values_list("pk", flat=True), now)
-
-
-def apply_due(games, now: dt.datetime) -> int:
-    """Apply whatever is due among these games (a queryset): a page that sees a passed deadline calls this."""
-    no_shows = games.filter(status=Status.READY, no_show_at__lte=now, sides__checked_in_at__isnull=True)
-    limits = games.filter(status__in=(Status.IN_PLAY, Status.READY), time_limit_at__lte=now)
-    return (_apply_each(apply_no_show, no_shows.values_list("pk", flat=True).distinct(), now)
-            + _apply_each(apply_time_limit, limits.values_list("pk", flat=True), now))
-
-
-def arm_upcoming_deadlines(now: dt.datetime) -> int:
-    """Queue the exact-moment task for every deadline in the next few minutes (see SCHEDULE_HORIZON)."""
-    from .gameday_signals import schedule_deadline
-
-    soon = now + ARM_WINDOW
-    armed = 0
-    for pk, at in Game.objects.filter(status=Status.READY, no_show_at__gt=now, no_show_at__lte=soon).values_list("pk", "no_show_at"):
-        armed += schedule_deadline("no_show", pk, at, now=now, on_commit=False)
-    for pk, at in Game.objects.filter(
-        status__in=(Status.IN_PLAY, Status.READY), time_limit_at__gt=now, time_limit_at__lte=soon
-    ).values_list("pk", "time_limit_at"):
-        armed += schedule_deadline("time_limit", pk, at, now=now, on_commit=False)
-    return armed
 
 
 # ---- organizer decisions ------------------------------------------------------------------------

@@ -25,7 +25,7 @@ def _task(kind: str):
 
 def schedule_deadline(kind: str, game_id: int, eta: dt.datetime, *, now=None, on_commit: bool = True) -> int:
     """Send the task for one deadline (on commit); deadlines beyond the horizon are armed by the sweep."""
-    from .gameday import SCHEDULE_HORIZON
+    from .gameday_deadlines import SCHEDULE_HORIZON
 
     now = now or timezone.now()
     if eta is None or eta - now > SCHEDULE_HORIZON:

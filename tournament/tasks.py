@@ -33,13 +33,13 @@ def _at_deadline(apply, game_id: int, field: str) -> bool:
 
 @shared_task(acks_late=True, ignore_result=True)
 def apply_no_show_at_deadline(game_id: int) -> bool:
-    from . import gameday
+    from . import gameday_deadlines
 
-    return _at_deadline(gameday.apply_no_show, game_id, "no_show_at")
+    return _at_deadline(gameday_deadlines.apply_no_show, game_id, "no_show_at")
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def apply_time_limit_at_deadline(game_id: int) -> bool:
-    from . import gameday
+    from . import gameday_deadlines
 
-    return _at_deadline(gameday.apply_time_limit, game_id, "time_limit_at")
+    return _at_deadline(gameday_deadlines.apply_time_limit, game_id, "time_limit_at")

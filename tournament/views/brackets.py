@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from django.utils import timezone
 
-from tournament import gameday, prefetch, render_cache
+from tournament import gameday_deadlines, prefetch, render_cache
 from tournament.models import Division, Game
 
 
@@ -31,7 +31,7 @@ def _bracket(request, slug, kind):
         raise Http404("No such tournament.")
     if head.due:
         # Pages never wait for the worker: a deadline that has passed is applied now (idempotently).
-        gameday.apply_due(Game.objects.filter(division__tournament_id=head.pk), timezone.now())
+        gameday_deadlines.apply_due(Game.objects.filter(division__tournament_id=head.pk), timezone.now())
         head = prefetch.bracket_head_now(slug)
     version = head.version
     if request.htmx and request.GET.get("v") == version:

@@ -22,7 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import prepared
-from tournament import gameday, render_cache
+from tournament import gameday, gameday_deadlines, render_cache
 from tournament.models import CheckIn, Game, GameEvent, GameSide, PartnerPost, Player, Round, Substitution, Team, Tournament
 from tournament.views.decorators import tournament_view
 
@@ -266,7 +266,7 @@ def _board(request, snapshot: BoardSnapshot, slug, round_id, now, *, key_parts, 
         raise Http404("No such round in this tournament.")
     state, due = snapshot.state(round_pk, now)
     # Pages never wait for the worker: a deadline that has passed is applied now (idempotently).
-    if due and gameday.apply_due(Game.objects.filter(pk__in=due), now):
+    if due and gameday_deadlines.apply_due(Game.objects.filter(pk__in=due), now):
         snapshot = board_snapshot(slug, now, round_pk)
         state, _ = snapshot.state(round_pk, now)
     nav = [r[:5] for r in snapshot.rounds]
