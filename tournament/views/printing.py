@@ -125,16 +125,23 @@ def _round(slug, round_id) -> Round:
     return get_object_or_404(Round.objects.select_related("division__tournament"), pk=round_id, division__tournament__slug=slug)
 
 
+def _round_and_paper(request, slug, round_id):
+    """The round and the chosen paper, or (as third item) the page that says what is wrong with the choice."""
+    rnd = _round(slug, round_id)
+    try:
+        return rnd, _paper(request), None
+    except BadChoice as exc:
+        return rnd, None, _bad_choice(request, rnd.division.tournament, str(exc))
+
+
 @login_required
 @require_GET
 def table_cards(request, slug, round_id):
     """A round's table cards made right here (the worker's job is the usual way; this is the fallback)."""
-    rnd = _round(slug, round_id)
+    rnd, chosen, refusal = _round_and_paper(request, slug, round_id)
+    if refusal:
+        return refusal
     tournament = rnd.division.tournament
-    try:
-        chosen = _paper(request)
-    except BadChoice as exc:
-        return _bad_choice(request, tournament, str(exc))
     link_base = base_url(request)
     pdf, _ = pdf_cache.cached_pdf(
         tournament, tasks.card_document(rnd, chosen.key, link_base),
@@ -146,12 +153,10 @@ def table_cards(request, slug, round_id):
 @login_required
 @require_POST
 def make_table_cards(request, slug, round_id):
-    rnd = _round(slug, round_id)
+    rnd, chosen, refusal = _round_and_paper(request, slug, round_id)
+    if refusal:
+        return refusal
     tournament = rnd.division.tournament
-    try:
-        chosen = _paper(request)
-    except BadChoice as exc:
-        return _bad_choice(request, tournament, str(exc))
     job_id = pdf_cache.new_job(
         tournament_id=tournament.pk, round_id=rnd.pk, paper=chosen.key, base_url=base_url(request),
         title=f"Table cards: {rnd.division.name}, {rnd}", created=time.time(),
