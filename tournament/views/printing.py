@@ -204,12 +204,10 @@ def job_download(request, slug, job_id):
 @login_required
 @require_GET
 def score_sheets(request, slug, round_id):
-    rnd = _round(slug, round_id)
+    rnd, chosen, refusal = _round_and_paper(request, slug, round_id)
+    if refusal:
+        return refusal
     tournament = rnd.division.tournament
-    try:
-        chosen = _paper(request)
-    except BadChoice as exc:
-        return _bad_choice(request, tournament, str(exc))
     pdf, _ = pdf_cache.cached_pdf(
         tournament, f"sheets:round:{rnd.pk}:{chosen.key}",
         lambda: documents.score_sheets_pdf(data.printable_games(rnd), chosen, tournament),
