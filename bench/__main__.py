@@ -12,8 +12,8 @@ import time
 import traceback
 from pathlib import Path
 
-from . import report
-from .services import ROOT, Services
+from bench import report
+from bench.services import ROOT, Services
 
 
 def parse(argv):
@@ -55,8 +55,8 @@ def main(argv=None) -> int:
 
         log("migrating …")
         call_command("migrate", verbosity=0, interactive=False)
-        from . import fixture as fixtures
-        from . import scenarios
+        from bench import fixture as fixtures
+        from bench import scenarios
 
         log("loading the 64-team and 16-team tournaments …")
         fixture = fixtures.build()

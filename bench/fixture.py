@@ -1,6 +1,6 @@
 """The data a benchmark run measures: a 64-team tournament mid game day and a 16-team one.
 
-Built with the app's own code where it exists (brackets.preview/publish, gameday.check_in/
+Built with the app's own code where it exists (publishing.preview/publish, gameday.check_in/
 start_game, advancement.finish_game); each step that cannot run is named in `Fixture.missing`.
 """
 
@@ -69,18 +69,18 @@ def organizer_session(user) -> str:
 
 
 def publish_divisions(tournament: Tournament, by) -> None:
-    from tournament import brackets
+    from tournament.draw import publishing
 
     for kind in (Division.Kind.D1, Division.Kind.D2):
-        record = brackets.preview(tournament, kind, seed=SEED, by=by, override=True)
-        brackets.publish(record, by=by, override=True)
+        record = publishing.preview(tournament, kind, seed=SEED, by=by, override=True)
+        publishing.publish(record, by=by, override=True)
 
 
 def put_games_in_play(tournament: Tournament, fixture: Fixture, by) -> None:
     """Division 1's first round: a quarter finished, half in play, a quarter ready and untouched."""
-    gameday = optional("tournament.gameday")
-    advancement = optional("tournament.advancement")
-    from tournament import brackets
+    gameday = optional("tournament.gameday.actions")
+    advancement = optional("tournament.gameday.advancement")
+    from tournament.draw import publishing
 
     games = list(
         Game.objects.filter(division__tournament=tournament, division__kind=Division.Kind.D1, round__number=1,
@@ -89,7 +89,7 @@ def put_games_in_play(tournament: Tournament, fixture: Fixture, by) -> None:
     # Posted start two hours ahead: no deadline falls inside the run (the forfeit measurement sets its own).
     start = timezone.now() + dt.timedelta(hours=2)
     for game in games:
-        brackets.set_posted_start(game, start)
+        publishing.set_posted_start(game, start)
     quarter = max(1, len(games) // 4)
     for index, game in enumerate(games):
         sides = list(game.sides.select_related("team").order_by("slot"))
@@ -97,7 +97,7 @@ def put_games_in_play(tournament: Tournament, fixture: Fixture, by) -> None:
             fixture.ready.append(game.pk)
             continue
         if gameday is None:
-            fixture.missing["games in play"] = "tournament.gameday missing"
+            fixture.missing["games in play"] = "tournament.gameday.actions missing"
             return
         for side in sides:
             gameday.check_in(game, side.team, by=by)
@@ -116,8 +116,8 @@ def build() -> Fixture:
         big = make_tournament("bench-64", 64, by=user)
         small = make_tournament("bench-16", 16, by=user)
     fixture = Fixture(big=big, small=small, organizer_session=organizer_session(user))
-    if optional("tournament.brackets") is None or not hasattr(optional("tournament.brackets"), "publish"):
-        fixture.missing["draw"] = "tournament.brackets.publish missing"
+    if optional("tournament.draw.publishing") is None or not hasattr(optional("tournament.draw.publishing"), "publish"):
+        fixture.missing["draw"] = "tournament.draw.publishing.publish missing"
         return fixture
     for tournament in (big, small):
         publish_divisions(tournament, user)

@@ -60,7 +60,7 @@ class _Rollback(Exception):
 def _own_fixture(base_url: str) -> dict:
     from django.db import transaction
 
-    from tests.test_printing_helpers import draw_divisions
+    from tests.printing.test_printing_helpers import draw_divisions
     from tournament.models import Tournament
     from django.utils import timezone
     import datetime as dt

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .load import LoadResult, percentile
+from bench.load import LoadResult, percentile
 
 MISSING = "not available (feature missing)"
 

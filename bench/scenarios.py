@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from django.urls import NoReverseMatch, reverse
 
-from . import report
-from .load import Connection, LoadResult, Request, run_load, time_calls
+from bench import report
+from bench.load import Connection, LoadResult, Request, run_load, time_calls
 
 
 @dataclass
@@ -100,7 +100,7 @@ def result_visibility(ctx: Context, path: str) -> dict:
     """Finish a game in play, then poll the public page until its winner shows one round further on."""
     name = "bracket: new result visible after"
     target = "≤ 2 s"
-    advancement = module("tournament.advancement")
+    advancement = module("tournament.gameday.advancement")
     if advancement is None or not ctx.fixture.in_play:
         return report.missing_row(name, target)
     from tournament.models import Game
@@ -305,7 +305,7 @@ def printing(ctx: Context) -> list[dict]:
 
 def draw_1024(ctx: Context) -> list[dict]:
     name = "draw of 1,024 teams (draw_lines)"
-    draw = module("tournament.draw")
+    draw = module("tournament.draw.generator")
     if draw is None or not hasattr(draw, "draw_lines"):
         return [report.missing_row(name, "≤ 50 ms")]
     team_ids = list(range(1, 1025))
@@ -321,8 +321,8 @@ def forfeit_lateness(ctx: Context) -> list[dict]:
     theirs = module("bench.forfeit_lateness")
     if theirs is not None and hasattr(theirs, "run"):
         return from_module(ctx, theirs, "forfeit")
-    gameday = module("tournament.gameday")
-    gameday_deadlines = module("tournament.gameday_deadlines")
+    gameday = module("tournament.gameday.actions")
+    gameday_deadlines = module("tournament.gameday.deadlines")
     if gameday is None or gameday_deadlines is None or not hasattr(gameday_deadlines, "apply_no_show") \
             or not ctx.fixture.ready:
         return [report.missing_row(name, target)]
@@ -330,7 +330,7 @@ def forfeit_lateness(ctx: Context) -> list[dict]:
 
     from django.utils import timezone
 
-    from tournament import brackets
+    from tournament.draw import publishing
     from tournament.models import Game, GameEvent
 
     games = list(Game.objects.filter(pk__in=ctx.fixture.ready[:4]).select_related("division__tournament", "round"))
@@ -339,7 +339,7 @@ def forfeit_lateness(ctx: Context) -> list[dict]:
     for game in games:
         side = game.sides.select_related("team").order_by("slot").first()
         gameday.check_in(game, side.team)  # the other team never comes: a forfeit, not a double one
-        brackets.set_posted_start(Game.objects.select_related("division__tournament").get(pk=game.pk), deadline - grace)
+        publishing.set_posted_start(Game.objects.select_related("division__tournament").get(pk=game.pk), deadline - grace)
     ids = [g.pk for g in games]
     waited_until = time.monotonic() + 15
     while time.monotonic() < waited_until:

@@ -3,23 +3,23 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tournament.views import health
+from tournament import health
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     # organizer (login required)
-    path("organizer/", include("tournament.urls.organizer")),
-    path("organizer/", include("tournament.urls.draw")),
-    path("organizer/", include("tournament.urls.gameday")),
-    path("organizer/", include("tournament.urls.printing")),
-    path("organizer/", include("tournament.urls.operations")),
+    path("organizer/", include("tournament.events.urls")),
+    path("organizer/", include("tournament.draw.urls")),
+    path("organizer/", include("tournament.gameday.urls")),
+    path("organizer/", include("tournament.printing.urls")),
+    path("organizer/", include("tournament.signups.urls_organizer")),
     # table (the token in the URL is the key)
-    path("table/", include("scoring.urls")),
-    path("table/", include("tournament.urls.gameday_table")),
+    path("table/", include("scoring.urls_table")),
+    path("table/", include("tournament.gameday.urls_table")),
     # public
     path("", include("scoring.urls_public")),
-    path("", include("tournament.urls.brackets")),
-    path("", include("tournament.urls.public")),
+    path("", include("tournament.brackets.urls")),
+    path("", include("tournament.signups.urls")),
 ]

@@ -318,7 +318,7 @@ def correct(
         )
         _update_totals(game)
     if new_winner is not None and game.status == Game.Status.FINISHED and game.winner_id != new_winner.pk:
-        from tournament import advancement
+        from tournament.gameday import advancement
 
         try:
             advancement.correct_result(game, new_winner, by=user, note=f"Hand {hand.number} corrected: {reason}")
@@ -392,7 +392,7 @@ def finish_if_over(game: Game, *, user=None) -> bool:
         return False
     side = next((s for s, n in zip(state["sides"], state["names"]) if n == state["winner"]), None)
     if all(s.team_id for s in state["sides"]):
-        from tournament import advancement
+        from tournament.gameday import advancement
 
         if side is None:  # over with no single winner (a tie the rules leave to the organizer)
             claimed = Game.objects.filter(pk=game.pk, status=Game.Status.IN_PLAY).update(
@@ -434,7 +434,7 @@ def _check_correctable(game: Game, organizer: bool) -> None:
     if game.status == Game.Status.IN_PLAY:
         return
     if game.status == Game.Status.FINISHED:
-        from tournament import advancement
+        from tournament.gameday import advancement
 
         if not organizer and advancement.next_game_started(game):
             raise ResultLocked(
@@ -468,7 +468,7 @@ def _winner_after(game: Game, sides, names, hands: list[Hand], number: int, resu
         )
     side = sides[names.index(winner)]
     if side.team_id and side.team_id != game.winner_id:
-        from tournament import advancement
+        from tournament.gameday import advancement
 
         if advancement.next_game_started(game):
             raise ResultLocked(

@@ -3,7 +3,7 @@
 import datetime as dt
 
 from tests.factories import TeamFactory
-from tournament import brackets
+from tournament.draw import publishing
 from tournament.models import Game
 
 NAMES = ("Sharks", "Jets", "Owls", "Foxes", "Crabs", "Gulls", "Rays", "Terns")
@@ -14,11 +14,11 @@ def publish_division(tournament, teams: int = 4, *, starts_at: dt.datetime | Non
     if not tournament.teams.exists():
         for name in NAMES[:teams]:
             TeamFactory(tournament=tournament, name=name)
-    record = brackets.preview(tournament, kind, seed=7, override=True)
-    division = brackets.publish(record, override=True)
+    record = publishing.preview(tournament, kind, seed=7, override=True)
+    division = publishing.publish(record, override=True)
     first = list(Game.objects.filter(division=division, round__number=1, status=Game.Status.READY).order_by("number"))
     if starts_at is not None:
-        brackets.set_round_start(division.rounds.get(number=1), starts_at)
+        publishing.set_round_start(division.rounds.get(number=1), starts_at)
         first = [Game.objects.get(pk=game.pk) for game in first]
     return division, first
 

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from . import models
+from tournament import models
 
 
 class PlayerInline(admin.TabularInline):

@@ -6,4 +6,4 @@ class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import signals  # noqa: F401
+        from tournament import signals  # noqa: F401

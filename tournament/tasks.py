@@ -1,6 +1,7 @@
 from celery import shared_task
 
-from . import deadlines, registration
+from tournament.gameday import sweep
+from tournament.signups import registration
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -10,7 +11,7 @@ def close_registration_at_deadline(tournament_id: int) -> bool:
 
 @shared_task(ignore_result=True)
 def sweep_deadlines() -> dict[str, int]:
-    return deadlines.sweep()
+    return sweep.sweep()
 
 
 # ---- game day: each task only names the game; the transition re-reads the row and its deadline ----
@@ -20,7 +21,7 @@ def _at_deadline(apply, game_id: int, field: str) -> bool:
 
     from django.utils import timezone
 
-    from .models import Game
+    from tournament.models import Game
 
     # A timer that fires a hair early must not find the deadline "not yet due" and give up.
     deadline = Game.objects.filter(pk=game_id).values_list(field, flat=True).first()
@@ -33,13 +34,13 @@ def _at_deadline(apply, game_id: int, field: str) -> bool:
 
 @shared_task(acks_late=True, ignore_result=True)
 def apply_no_show_at_deadline(game_id: int) -> bool:
-    from . import gameday_deadlines
+    from tournament.gameday import deadlines
 
-    return _at_deadline(gameday_deadlines.apply_no_show, game_id, "no_show_at")
+    return _at_deadline(deadlines.apply_no_show, game_id, "no_show_at")
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def apply_time_limit_at_deadline(game_id: int) -> bool:
-    from . import gameday_deadlines
+    from tournament.gameday import deadlines
 
-    return _at_deadline(gameday_deadlines.apply_time_limit, game_id, "time_limit_at")
+    return _at_deadline(deadlines.apply_time_limit, game_id, "time_limit_at")

@@ -24,7 +24,7 @@ def _sheet(seat: Seat) -> sheets.Sheet:
     sheet = sheets.build(seat.game)
     sheet.locked = False
     if not seat.organizer and seat.game.status == Game.Status.FINISHED:
-        from tournament import advancement
+        from tournament.gameday import advancement
 
         sheet.locked = advancement.next_game_started(seat.game)  # only the organizer corrects now
     # Two URLs per hand: reverse() once and fill in the number (a sheet may list 40 hands).

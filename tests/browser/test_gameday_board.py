@@ -11,7 +11,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament import gameday
+from tournament.gameday import actions
 from tournament.models import Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -35,7 +35,7 @@ def test_check_in_one_team_and_watch_the_no_show_forfeit_and_the_bracket_advance
     _, (game, other) = publish_division(tournament, starts_at=timezone.now() - grace + dt.timedelta(seconds=8))
     here, away = teams(game)
     for team in teams(other):
-        gameday.check_in(other, team)
+        actions.check_in(other, team)
     log_in(page, live_server, organizer)
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{live_server.url}/organizer/t/{tournament.slug}/gameday/")
@@ -69,7 +69,7 @@ def test_a_team_checks_in_from_the_table_phone(live_server, phone, page, organiz
     posted = timezone.now() + dt.timedelta(minutes=20)
     _, (game, _other) = publish_division(tournament, starts_at=posted)
     here, away = teams(game)
-    gameday.record_substitute(game, away, away.players.first(), "Dora Diaz")
+    actions.record_substitute(game, away, away.players.first(), "Dora Diaz")
     phone.goto(f"{live_server.url}/table/{game.table_token}/")
     status = phone.locator("#game-status")
     expect(status).to_contain_text("No-show deadline in")

@@ -17,7 +17,7 @@ from tournament.models import Division, Game, GameSide, Player, Round, Team, Tou
 
 from tournament.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
 
-from .charts import ChartData, ChartGame, ChartRound, ChartSide
+from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
 
 POSTING = "posting"
 CURRENT = "current"

@@ -17,8 +17,8 @@ from weasyprint import HTML
 
 from tournament.models import Division, Game, Round, Tournament
 
-from . import charts, data
-from .paper import Paper
+from tournament.printing import charts, data
+from tournament.printing.paper import Paper
 
 # WeasyPrint reports each layout step at INFO; a server log needs none of it.
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)

@@ -9,9 +9,9 @@ from django.core.cache import cache
 
 from tournament.models import Round
 
-from . import cache as pdf_cache
-from . import data, documents
-from .paper import paper
+from tournament.printing import cache as pdf_cache
+from tournament.printing import data, documents
+from tournament.printing.paper import paper
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from tournament import demo
+from tournament.events import demo
 from tournament.models import Tournament
 
 

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.backup import export_tournament
+from tournament.events.backup import export_tournament
 from tournament.models import Tournament
 
 

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.backup import TournamentImportError, import_tournament
+from tournament.events.backup import TournamentImportError, import_tournament
 
 
 class Command(BaseCommand):

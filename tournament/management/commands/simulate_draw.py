@@ -7,7 +7,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament import draw
+from tournament.draw import generator
 
 
 class Command(BaseCommand):
@@ -23,9 +23,9 @@ class Command(BaseCommand):
         except ValueError:
             raise CommandError(f"--teams must be a whole number, not “{teams}”.")
         try:
-            seed_value = draw.parse_seed(seed)
-            lines = draw.draw_lines([f"T{i}" for i in range(1, count + 1)], seed_value)
+            seed_value = generator.parse_seed(seed)
+            lines = generator.draw_lines([f"T{i}" for i in range(1, count + 1)], seed_value)
         except ValueError as exc:
             raise CommandError(str(exc))
-        result = {"size": len(lines), "round1": [list(pair) for pair in draw.first_round_pairs(lines)]}
+        result = {"size": len(lines), "round1": [list(pair) for pair in generator.first_round_pairs(lines)]}
         self.stdout.write(json.dumps(result))

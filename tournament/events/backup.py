@@ -1,0 +1,388 @@
+"""A whole tournament as one JSON document, and back.
+
+`export_tournament(t)` walks every model of the `tournament` and `scoring` apps that leads to a
+Tournament through foreign keys, and writes each row's concrete fields as Django's model _meta
+describes them; `import_tournament(data)` inserts the rows again under new primary keys and
+rewires every reference (including self references such as PartnerPost.wants and the team ids
+inside DrawRecord.lines). Nothing is listed by hand except the JSON fields that hold ids, so a
+field or a model another part of the app adds later travels too.
+
+Users are referenced by username; an import creates a missing user without a usable password
+(the organizer sets one with `manage.py changepassword`), so a backup file never carries
+password hashes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+import uuid
+from collections import deque
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, models, transaction
+from django.db.models.signals import post_save
+from django.utils import timezone
+from django.utils.duration import duration_iso_string
+
+from tournament.models import Tournament
+
+FORMAT = "meldboard-tournament"
+VERSION = 1
+APPS = ("tournament", "scoring")
+
+# JSON fields whose content holds primary keys of another model: "app.Model.field" -> "app.Model".
+# Lists (nested or not) of ids and None are rewritten on import.
+JSON_ID_FIELDS = {
+    "tournament.DrawRecord.lines": "tournament.Team",
+}
+
+# JSON objects whose named keys hold ids: "app.Model.field" -> {key: "app.Model" | ("keys", "app.Model")}.
+# ("keys", …) means the object's own keys are ids (as strings). The game log's data is written by
+# tournament.gameday.actions and tournament.gameday.advancement; an id the file does not hold is left as it was
+# (the log is a record, not a reference the app follows).
+JSON_ID_KEYS = {
+    "tournament.GameEvent.data": {
+        "absent": "tournament.Team", "agreed": "tournament.Team", "winner": "tournament.Team",
+        "old_winner": "tournament.Team", "team": "tournament.Team", "totals": ("keys", "tournament.Team"),
+        "replaced": "tournament.Player", "substitute": "tournament.Player",
+    },
+}
+
+USER_FIELDS = ("email", "first_name", "last_name", "is_staff", "is_superuser", "is_active")
+
+
+class TournamentImportError(Exception):
+    """The file cannot be restored here; the message says why. Nothing was written."""
+
+
+def _label(model) -> str:
+    return model._meta.label  # "app.Model"
+
+
+def _user_model():
+    return get_user_model()
+
+
+def _path_to_tournament(model) -> str | None:
+    """Shortest chain of required foreign keys from `model` to Tournament, as a lookup ("game__division").
+
+    Only required keys: a row reached through a nullable one (GameSide.player) would be missed
+    whenever that key is empty. A model tied to a tournament by nullable keys only falls back to them.
+    """
+    return _shortest_path(model, required=True) or _shortest_path(model, required=False)
+
+
+def _shortest_path(model, required: bool) -> str | None:
+    seen = {model}
+    queue = deque([(model, [])])
+    while queue:
+        current, path = queue.popleft()
+        # Required keys first, so a row is found through the relation it cannot live without.
+        fks = sorted(
+            (f for f in current._meta.concrete_fields
+             if f.is_relation and (f.many_to_one or f.one_to_one) and not (required and f.null)),
+            key=lambda f: (f.null, f.name),
+        )
+        for field in fks:
+            target = field.related_model
+            if target is Tournament:
+                return "__".join(path + [field.name])
+            if target in seen or target._meta.app_label not in APPS:
+                continue
+            seen.add(target)
+            queue.append((target, path + [field.name]))
+    return None
+
+
+def tournament_models() -> list[tuple[type[models.Model], str | None]]:
+    """(model, lookup to its tournament) for every model of a tournament, parents before children."""
+    found = [(Tournament, None)]
+    for config in (apps.get_app_config(label) for label in APPS):
+        for model in config.get_models():
+            if model is Tournament or model._meta.proxy or not model._meta.managed:
+                continue
+            path = _path_to_tournament(model)
+            if path:
+                found.append((model, path))
+    return _dependency_order(found)
+
+
+def _dependency_order(found):
+    """Order so that each model comes after every model its required foreign keys point to."""
+    members = {m for m, _ in found}
+    ordered, placed = [], set()
+    pending = sorted(found, key=lambda item: _label(item[0]))
+    while pending:
+        progress = False
+        for item in list(pending):
+            model = item[0]
+            needs = {
+                f.related_model for f in model._meta.concrete_fields
+                if f.is_relation and not f.null and f.related_model in members and f.related_model is not model
+            }
+            if needs <= placed:
+                ordered.append(item)
+                placed.add(model)
+                pending.remove(item)
+                progress = True
+        if not progress:
+            raise RuntimeError(f"required foreign keys form a cycle among {[_label(m) for m, _ in pending]}")
+    return ordered
+
+
+# ---------------------------------------------------------------- export
+
+def _plain(value):
+    """A field value as JSON can hold it, without losing precision (microseconds included)."""
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, dt.timedelta):
+        return duration_iso_string(value)
+    if isinstance(value, decimal.Decimal | uuid.UUID):
+        return str(value)
+    if isinstance(value, bytes | memoryview):
+        return bytes(value).hex()
+    return value
+
+
+def export_row(obj, usernames: dict[int, str]) -> dict:
+    row = {}
+    for field in obj._meta.concrete_fields:
+        if field.is_relation:
+            raw = getattr(obj, field.attname)
+            if field.related_model is _user_model():
+                row[field.name] = usernames.get(raw) if raw is not None else None
+            else:
+                row[field.name] = raw
+        elif field.primary_key:
+            row["pk"] = obj.pk
+        else:
+            row[field.name] = _plain(field.value_from_object(obj))
+    return row
+
+
+def export_tournament(tournament: Tournament) -> dict:
+    """Everything belonging to `tournament`, as a JSON-ready dict (see module docstring)."""
+    User = _user_model()
+    model_rows: dict[str, list] = {}
+    querysets = []
+    for model, path in tournament_models():
+        qs = model.objects.filter(pk=tournament.pk) if path is None else model.objects.filter(**{path: tournament})
+        querysets.append((model, list(qs.order_by("pk"))))
+    user_ids = {
+        getattr(obj, f.attname)
+        for model, objs in querysets for obj in objs
+        for f in model._meta.concrete_fields if f.is_relation and f.related_model is User
+    } - {None}
+    users = list(User.objects.filter(pk__in=user_ids).order_by(User.USERNAME_FIELD))
+    usernames = {u.pk: u.get_username() for u in users}
+    for model, objs in querysets:
+        model_rows[_label(model)] = [export_row(obj, usernames) for obj in objs]
+    from django.db.migrations.recorder import MigrationRecorder
+
+    applied = MigrationRecorder.Migration.objects.filter(app__in=APPS).order_by("app", "name")
+    migrations: dict[str, str] = {}
+    for migration in applied:
+        migrations[migration.app] = migration.name
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "slug": tournament.slug,
+        "migrations": migrations,
+        "users": [
+            {"username": u.get_username(), **{name: getattr(u, name) for name in USER_FIELDS if hasattr(u, name)}}
+            for u in users
+        ],
+        "models": model_rows,
+    }
+
+
+# ---------------------------------------------------------------- import
+
+def _check(data) -> None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TournamentImportError("This is not a Meldboard tournament export (its “format” is missing or wrong).")
+    version = data.get("version")
+    if not isinstance(version, int) or version > VERSION:
+        raise TournamentImportError(
+            f"This file has format version {version!r}; this Meldboard reads versions up to {VERSION}. Update Meldboard first."
+        )
+    rows = (data.get("models") or {}).get(_label(Tournament)) or []
+    if len(rows) != 1:
+        raise TournamentImportError("The file must hold exactly one tournament.")
+
+
+def _remap_json(value, mapping: dict, what: str):
+    if value is None:
+        return None
+    if isinstance(value, list):
+        return [_remap_json(item, mapping, what) for item in value]
+    try:
+        return mapping[value]
+    except (KeyError, TypeError):
+        raise TournamentImportError(f"The file refers to {what} {value!r}, which it does not contain.")
+
+
+def remap_keyed(value, rules: dict, maps: dict):
+    """`value` (a JSON object) with the ids under the keys named in `rules` translated by `maps`."""
+    if not isinstance(value, dict):
+        return value
+
+    def one(x, target):
+        if isinstance(x, list):
+            return [one(item, target) for item in x]
+        if isinstance(x, bool) or not isinstance(x, int):
+            return x
+        return maps.get(target, {}).get(x, x)
+
+    out = dict(value)
+    for key, rule in rules.items():
+        if key not in out:
+            continue
+        if isinstance(rule, tuple) and rule[0] == "keys" and isinstance(out[key], dict):
+            table = maps.get(rule[1], {})
+            out[key] = {str(table.get(int(k), k)) if k.lstrip("-").isdigit() else k: v for k, v in out[key].items()}
+        elif isinstance(rule, str):
+            out[key] = one(out[key], rule)
+    return out
+
+
+def _users(data) -> dict[str, int]:
+    User = _user_model()
+    ids = {}
+    for entry in data.get("users", []):
+        username = entry["username"]
+        user = User.objects.filter(**{User.USERNAME_FIELD: username}).first()
+        if user is None:
+            user = User(**{User.USERNAME_FIELD: username})
+            for name in USER_FIELDS:
+                if name in entry and hasattr(user, name):
+                    setattr(user, name, entry[name])
+            user.set_unusable_password()
+            user.save()
+        ids[username] = user.pk
+    return ids
+
+
+def import_tournament(data: dict) -> Tournament:
+    """Restore an export under new ids; refuses (TournamentImportError) if its slug is taken."""
+    _check(data)
+    slug = data["models"][_label(Tournament)][0].get("slug")
+    if Tournament.objects.filter(slug=slug).exists():
+        raise TournamentImportError(
+            f"A tournament with the address “{slug}” already exists here. Delete or rename it first; nothing was imported."
+        )
+    User = _user_model()
+    try:
+        with transaction.atomic():
+            user_ids = _users(data)
+            maps: dict[str, dict] = {}
+            deferred = []  # (model, new_pk, field, old target pk): references to rows not yet inserted
+            known = {_label(m): m for m, _ in tournament_models()}
+            unknown = set(data["models"]) - set(known)
+            if unknown:
+                raise TournamentImportError(
+                    f"The file holds kinds of rows this Meldboard does not know: {', '.join(sorted(unknown))}."
+                )
+            for label, model in known.items():
+                rows = data["models"].get(label, [])
+                maps[label] = {}
+                objs, pending = [], []
+                for row in rows:
+                    obj, later = _build(model, row, maps, user_ids, User)
+                    objs.append(obj)
+                    pending.append(later)
+                _insert(model, objs)
+                for row, obj, later in zip(rows, objs, pending):
+                    maps[label][row["pk"]] = obj.pk
+                    deferred += [(model, obj.pk, field, old) for field, old in later]
+            _resolve_deferred(deferred, maps)
+            _remap_json_fields(known, maps)
+            tournament = Tournament.objects.get(pk=maps[_label(Tournament)][data["models"][_label(Tournament)][0]["pk"]])
+            # Receivers schedule the tournament's own deadline tasks (sent on commit); the minute
+            # sweep applies every other due deadline of the restored games.
+            post_save.send(sender=Tournament, instance=tournament, created=True, raw=False, using="default", update_fields=None)
+    except IntegrityError as exc:
+        raise TournamentImportError(
+            f"The database already holds rows of this tournament under another address (a unique value clashes: {exc}). "
+            "Nothing was imported."
+        ) from exc
+    return tournament
+
+
+def _build(model, row, maps, user_ids, User):
+    obj = model()
+    later = []
+    for field in model._meta.concrete_fields:
+        if field.primary_key:
+            continue
+        if field.name not in row:
+            continue  # a field added since the export keeps its default
+        value = row[field.name]
+        if field.is_relation:
+            target = field.related_model
+            if value is None:
+                new = None
+            elif target is User:
+                new = user_ids.get(value)
+                if new is None:
+                    raise TournamentImportError(f"The file names user “{value}” but does not list it.")
+            elif _label(target) in maps and value in maps[_label(target)]:
+                new = maps[_label(target)][value]
+            elif _label(target) in maps or target._meta.app_label in APPS:
+                if not field.null:
+                    raise TournamentImportError(
+                        f"{_label(model)} {row['pk']} refers to {_label(target)} {value}, which the file does not contain."
+                    )
+                later.append((field, value))
+                new = None
+            else:
+                new = value  # a model outside the tournament (none today): keep the key as it was
+            setattr(obj, field.attname, new)
+        else:
+            setattr(obj, field.attname, field.to_python(value) if value is not None else None)
+    return obj, later
+
+
+def _insert(model, objs) -> None:
+    if not objs:
+        return
+    auto_now = [f for f in model._meta.concrete_fields if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)]
+    saved = {id(o): {f.attname: getattr(o, f.attname) for f in auto_now} for o in objs}
+    model.objects.bulk_create(objs, batch_size=500)
+    if any(obj.pk is None for obj in objs):  # a backend that cannot return ids from a bulk insert
+        raise TournamentImportError("This database cannot return new ids from a bulk insert.")
+    for obj in objs:  # auto_now fields took "now" on insert; put the exported moments back
+        if auto_now:
+            model.objects.filter(pk=obj.pk).update(**saved[id(obj)])
+
+
+def _resolve_deferred(deferred, maps) -> None:
+    for model, pk, field, old in deferred:
+        target = _label(field.related_model)
+        if old not in maps.get(target, {}):
+            raise TournamentImportError(f"{_label(model)} refers to {target} {old}, which the file does not contain.")
+        model.objects.filter(pk=pk).update(**{field.attname: maps[target][old]})
+
+
+def _remap_json_fields(known, maps) -> None:
+    for key, target in JSON_ID_FIELDS.items():
+        label, field_name = key.rsplit(".", 1)
+        if label not in known:
+            continue
+        model = known[label]
+        for pk in maps[label].values():
+            value = model.objects.filter(pk=pk).values_list(field_name, flat=True).get()
+            model.objects.filter(pk=pk).update(**{field_name: _remap_json(value, maps[target], target)})
+    for key, rules in JSON_ID_KEYS.items():
+        label, field_name = key.rsplit(".", 1)
+        if label not in known:
+            continue
+        model = known[label]
+        for pk, value in model.objects.filter(pk__in=list(maps[label].values())).values_list("pk", field_name):
+            remapped = remap_keyed(value, rules, maps)
+            if remapped != value:
+                model.objects.filter(pk=pk).update(**{field_name: remapped})

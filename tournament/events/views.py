@@ -1,0 +1,71 @@
+"""Organizer pages of an event: the list, create and edit, the dashboard, the backup download."""
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tournament import localtime
+from tournament.signups import registration
+from tournament.events.backup import export_tournament
+from tournament.events.forms import TournamentForm
+from tournament.signups.forms import SignupForm
+from tournament.models import Team, Tournament
+from tournament.decorators import tournament_view
+
+
+@login_required
+def home(request):
+    return render(request, "organizer/home.html", {"tournaments": Tournament.objects.all()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_form(request, slug=None):
+    tournament = get_object_or_404(Tournament, slug=slug) if slug else None
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        saved = form.save(commit=False)
+        if not saved.created_by_id:
+            saved.created_by = request.user
+        saved.save()
+        messages.success(request, f"Saved “{saved.name}”.")
+        return redirect("organizer:dashboard", slug=saved.slug)
+    return render(
+        request, "organizer/tournament_form.html", {"form": form, "tournament": tournament},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+@tournament_view
+def dashboard(request, tournament):
+    teams = Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("withdrawn_at", "created_at")
+    context = {
+        "tournament": tournament,
+        "teams": teams,
+        "active_count": sum(1 for t in teams if t.withdrawn_at is None),
+        "posts": registration.open_posts(tournament),
+        "open": tournament.signups_open(),
+        "draw_started": registration.draw_started(tournament),
+        "form": SignupForm(),
+        "closed_message": registration.closed_message(tournament),
+        "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
+    }
+    return render(request, "organizer/dashboard.html", context)
+
+
+@login_required
+@require_GET
+def export_json(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    body = json.dumps(export_tournament(tournament), indent=1, ensure_ascii=False)
+    stamp = timezone.now().astimezone(tournament.tz).strftime("%Y-%m-%d-%H%M")
+    response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="meldboard-{tournament.slug}-{stamp}.json"'
+    response["Cache-Control"] = "no-store"
+    return response

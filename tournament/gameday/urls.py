@@ -1,0 +1,17 @@
+from django.urls import path
+
+from tournament.gameday import views, views_result
+
+app_name = "gameday"
+urlpatterns = [
+    path("t/<slug:slug>/gameday/", views.board, name="board"),
+    path("t/<slug:slug>/gameday/round/<int:round_id>/", views.board, name="round"),
+    path("t/<slug:slug>/gameday/game/<int:game_id>/", views.game_page, name="game"),
+    path("t/<slug:slug>/games/<int:game_id>/", views_result.game_page, name="result"),
+    path("t/<slug:slug>/gameday/game/<int:game_id>/check-in/", views.check_in, name="check_in"),
+    path("t/<slug:slug>/gameday/game/<int:game_id>/start/", views.start, name="start"),
+    path("t/<slug:slug>/gameday/game/<int:game_id>/substitute/", views.substitute, name="substitute"),
+    path("t/<slug:slug>/gameday/game/<int:game_id>/no-partner/", views.no_partner, name="no_partner"),
+    path("t/<slug:slug>/gameday/game/<int:game_id>/reverse/", views.reverse_forfeit, name="reverse"),
+    path("t/<slug:slug>/gameday/game/<int:game_id>/decide/", views.decide, name="decide"),
+]

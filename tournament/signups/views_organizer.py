@@ -1,0 +1,82 @@
+"""Organizer actions on sign-ups: a late team, a withdrawal, closing early, pairing the partner board."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from tournament.decorators import tournament_view
+from tournament.models import PartnerPost, Team
+from tournament.signups import registration
+from tournament.signups.forms import PairForm, SignupForm
+from tournament.signups.views_public import _apply_errors
+
+
+@login_required
+@require_POST
+@tournament_view
+def add_team(request, tournament):
+    form = SignupForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            team = registration.register_team(
+                tournament, team_name=data["team_name"], player_names=(data["player1"], data["player2"]),
+                contact=data["contact"], submission_key=data["submission_key"] or None, late=True,
+            )
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+        else:
+            messages.success(request, f"Added team “{team.name}”.")
+            return redirect("organizer:dashboard", slug=tournament.slug)
+    for field, errors in form.errors.items():
+        messages.error(request, f"{form.fields[field].label if field in form.fields else 'Team'}: {' '.join(errors)}")
+    return redirect("organizer:dashboard", slug=tournament.slug)
+
+
+@login_required
+@require_POST
+def withdraw_team(request, slug, team_id):
+    team = get_object_or_404(Team, pk=team_id, tournament__slug=slug)
+    try:
+        registration.withdraw_team(team)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"Withdrew “{team.name}”.")
+    return redirect("organizer:dashboard", slug=slug)
+
+
+@login_required
+@require_POST
+@tournament_view
+def close_signups(request, tournament):
+    if registration.close_registration(tournament.pk, early=True):
+        messages.success(request, "Sign-ups are closed.")
+    else:
+        messages.info(request, "Sign-ups were already closed.")
+    return redirect("organizer:dashboard", slug=tournament.slug)
+
+
+@login_required
+@require_POST
+@tournament_view
+def pair_posts(request, tournament):
+    form = PairForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose two players to pair.")
+        return redirect("organizer:dashboard", slug=tournament.slug)
+    posts = PartnerPost.objects.filter(
+        pk__in=[form.cleaned_data["first"], form.cleaned_data["second"]], player__tournament=tournament, closed_at__isnull=True
+    ).select_related("player")
+    if len(posts) != 2:
+        messages.error(request, "Both players must be on the board, and they must be two different players.")
+        return redirect("organizer:dashboard", slug=tournament.slug)
+    try:
+        team = registration.pair(posts[0], posts[1], team_name=form.cleaned_data["team_name"], late=True)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"Paired {team.player_names()} as “{team.name}”.")
+    return redirect("organizer:dashboard", slug=tournament.slug)
