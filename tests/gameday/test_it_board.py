@@ -194,7 +194,7 @@ class TestCachedBoard:
 @pytest.mark.django_db
 def test_the_board_opens_on_the_first_round_still_open_else_the_last(organizer_client, tournament, games):
     from tournament.models import Round
-    from tournament.gameday.views import current_round, rounds_of
+    from tournament.gameday.board import current_round, rounds_of
 
     first, final = Round.objects.filter(division=games[0].division).order_by("number")
 

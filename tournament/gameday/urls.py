@@ -1,11 +1,11 @@
 from django.urls import path
 
-from tournament.gameday import views, views_result
+from tournament.gameday import board, views, views_result
 
 app_name = "gameday"
 urlpatterns = [
-    path("t/<slug:slug>/gameday/", views.board, name="board"),
-    path("t/<slug:slug>/gameday/round/<int:round_id>/", views.board, name="round"),
+    path("t/<slug:slug>/gameday/", board.board, name="board"),
+    path("t/<slug:slug>/gameday/round/<int:round_id>/", board.board, name="round"),
     path("t/<slug:slug>/gameday/game/<int:game_id>/", views.game_page, name="game"),
     path("t/<slug:slug>/games/<int:game_id>/", views_result.game_page, name="result"),
     path("t/<slug:slug>/gameday/game/<int:game_id>/check-in/", views.check_in, name="check_in"),

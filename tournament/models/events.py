@@ -4,6 +4,7 @@ import zoneinfo
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import F
 from django.utils import timezone
 
 
@@ -23,6 +24,15 @@ VARIANTS = [
     ("club-4deck", "Club 4-deck partners"),
     ("rummikub", "Rummikub"),
 ]
+
+
+class TournamentQuerySet(models.QuerySet):
+    def bump(self) -> int:
+        """Count one change that a cached page or PDF of these tournaments shows.
+
+        Call it inside the transaction that makes the change: the next request then reads the new
+        count, so its cache key is new and nothing stale is ever served."""
+        return self.update(changes=F("changes") + 1)
 
 
 class Tournament(models.Model):
@@ -51,6 +61,10 @@ class Tournament(models.Model):
     organizer_email = models.EmailField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(default=timezone.now)
+    # Bumped (TournamentQuerySet.bump) with every change a page shows; cache keys include it.
+    changes = models.PositiveBigIntegerField(default=0)
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         ordering = ["-signup_deadline"]
