@@ -121,21 +121,17 @@ def _apply_each(apply, ids, now: dt.datetime) -> int:
 
 
 def apply_due_no_shows(now: dt.datetime) -> int:
-    due = Game.objects.filter(status=Status.READY, no_show_at__lte=now, sides__checked_in_at__isnull=True)
-    return _apply_each(apply_no_show, due.values_list("pk", flat=True).distinct(), now)
+    return _apply_each(apply_no_show, Game.objects.no_show_due(now).values_list("pk", flat=True), now)
 
 
 def apply_due_time_limits(now: dt.datetime) -> int:
-    due = Game.objects.filter(status__in=(Status.IN_PLAY, Status.READY), time_limit_at__lte=now)
-    return _apply_each(apply_time_limit, due.values_list("pk", flat=True), now)
+    return _apply_each(apply_time_limit, Game.objects.time_limit_due(now).values_list("pk", flat=True), now)
 
 
 def apply_due(games, now: dt.datetime) -> int:
     """Apply whatever is due among these games (a queryset): a page that sees a passed deadline calls this."""
-    no_shows = games.filter(status=Status.READY, no_show_at__lte=now, sides__checked_in_at__isnull=True)
-    limits = games.filter(status__in=(Status.IN_PLAY, Status.READY), time_limit_at__lte=now)
-    return (_apply_each(apply_no_show, no_shows.values_list("pk", flat=True).distinct(), now)
-            + _apply_each(apply_time_limit, limits.values_list("pk", flat=True), now))
+    return (_apply_each(apply_no_show, games.no_show_due(now).values_list("pk", flat=True), now)
+            + _apply_each(apply_time_limit, games.time_limit_due(now).values_list("pk", flat=True), now))
 
 
 def arm_upcoming_deadlines(now: dt.datetime) -> int:

@@ -67,6 +67,19 @@ class Round(models.Model):
         return self.name or f"Round {self.number}"
 
 
+class GameQuerySet(models.QuerySet):
+    """Which games have a deadline that has passed at `now` and not been applied yet: the sweep,
+    the pages that apply a due deadline themselves and their cache keys all ask here."""
+
+    def no_show_due(self, now):
+        return self.filter(
+            status=Game.Status.READY, no_show_at__lte=now, sides__checked_in_at__isnull=True, sides__team__isnull=False
+        ).distinct()
+
+    def time_limit_due(self, now):
+        return self.filter(status__in=(Game.Status.IN_PLAY, Game.Status.READY), time_limit_at__lte=now)
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for teams"
@@ -101,6 +114,8 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     table_token = models.CharField(max_length=40, unique=True, default=new_table_token)
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every change of result or state.")
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["division", "round__number", "number"]
