@@ -22,6 +22,7 @@ from collections import deque
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
+from django.db.migrations.recorder import MigrationRecorder
 from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.duration import duration_iso_string
@@ -180,8 +181,6 @@ def export_tournament(tournament: Tournament) -> dict:
     usernames = {u.pk: u.get_username() for u in users}
     for model, objs in querysets:
         model_rows[_label(model)] = [export_row(obj, usernames) for obj in objs]
-    from django.db.migrations.recorder import MigrationRecorder
-
     applied = MigrationRecorder.Migration.objects.filter(app__in=APPS).order_by("app", "name")
     migrations: dict[str, str] = {}
     for migration in applied:

@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models import F
 from django.utils import timezone
 
+import rules
+
 
 def validate_time_zone(value: str) -> None:
     try:
@@ -74,8 +76,6 @@ class Tournament(models.Model):
 
     def save(self, *args, **kwargs):
         if not self.rules_numbers:
-            import rules
-
             self.rules_numbers = rules.preset_numbers(self.variant)
         super().save(*args, **kwargs)
 

@@ -1,6 +1,7 @@
 """`manage.py import_tournament FILE`: restore a tournament written by export_tournament."""
 
 import json
+import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -16,8 +17,6 @@ class Command(BaseCommand):
     def handle(self, *args, file, **options):
         try:
             if file == "-":
-                import sys
-
                 data = json.load(sys.stdin)
             else:
                 with open(file, encoding="utf-8") as handle:
