@@ -78,12 +78,11 @@ def tournament_head(slug: str, now: dt.datetime) -> TournamentHead | None:
     tournament.gameday.deadlines) before the counter is read, so the key is that of the applied
     state. Whether one is due comes with the counter, in the same query."""
     games = Game.objects.filter(division__tournament=OuterRef("pk"))
-    row = (
-        Tournament.objects.filter(slug=slug)
+    row = next(iter(
+        Tournament.objects.filter(slug=slug).order_by()
         .values(*HEAD_FIELDS)
-        .annotate(no_show=Exists(games.no_show_due(now)), time_limit=Exists(games.time_limit_due(now)))
-        .first()
-    )
+        .annotate(no_show=Exists(games.no_show_due(now)), time_limit=Exists(games.time_limit_due(now)))[:1]
+    ), None)
     if row is None:
         return None
     if row["no_show"] or row["time_limit"]:

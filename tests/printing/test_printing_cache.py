@@ -1,9 +1,9 @@
 """PDFs are kept until the tournament's change counter moves, and only then made again."""
 
-from django.core.cache import cache
-
+from tests.brackets.test_page_cache import DeadCache
 from tests.factories import TournamentFactory
 from tests.printing.test_printing_helpers import draw_divisions
+from tournament import page_cache
 from tournament.models import GameSide, Tournament
 from tournament.printing import cache as pdf_cache
 
@@ -43,11 +43,7 @@ def test_a_tournament_made_again_under_a_used_id_gets_none_of_the_old_pdfs(db):
 
 
 def test_a_dead_cache_still_serves_the_pdf(tournament, monkeypatch):
-    def broken(*args, **kwargs):
-        raise ConnectionError("Redis is down")
-
-    monkeypatch.setattr(cache, "get", broken)
-    monkeypatch.setattr(cache, "set", broken)
+    monkeypatch.setattr(page_cache, "cache", DeadCache())
     build, builds = builder()
     assert pdf_cache.cached_pdf(tournament, "results:letter", build) == (b"%PDF-1", False)
     assert pdf_cache.cached_pdf(tournament, "results:letter", build) == (b"%PDF-2", False)
