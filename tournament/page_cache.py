@@ -1,19 +1,20 @@
-"""Rendered HTML (a page or a fragment) kept in the Django cache (Redis), keyed by a cheap fingerprint.
+"""Rendered pages kept in Django's cache, under keys that hold the tournament's change counter.
 
-A page computes a fingerprint of everything its template shows that can change (one or two small
-queries), and `render()` renders the template only when nothing is stored under that key.
-A change of data is a change of key, so a new result shows on the very next request; the short
-TTL only bounds how long a rare edit outside the fingerprint (a renamed team or player) waits.
+One freshness rule for every cached page and PDF: the key holds `Tournament.changes`, read by the
+page's first, cheap query (`tournament_head`), and every write that changes what a page shows bumps
+that counter in its own transaction (TournamentQuerySet.bump). The very next request reads the new
+count, so its key is new and it renders afresh; the timeout only lets entries nobody asks for go.
+
+A game-day page also reads differently when a moment passes with no write at all (a posted start,
+a no-show deadline, a time limit: the clock's phases, tournament.gameday.actions.clock), so a page
+may store with its HTML the first such moment (`next_clock_turn`) and is rendered afresh from then on.
 
 What differs per request or per second is never stored as rendered: the CSRF token and any
 `live` values are rendered as placeholders and filled in on the way out, and the clock-derived
 text (the `server-now` meta tag, the text of every `data-countdown` element) is recomputed from
 the current time, so a cached page reads the same as a fresh one before the browser's script runs.
 A request carrying flash messages is rendered fresh and not stored (the messages are its own).
-
-Each web process also keeps the last few pages it served in memory (`LOCAL_SECONDS`), in front of
-Redis: the key already names the data, so a local copy can never be newer or older than the key
-says, and a hit then costs no round trip at all.
+The cache is an optimisation: when it is unreachable a page is rendered uncached, never a 500.
 """
 
 from __future__ import annotations
@@ -22,38 +23,105 @@ import datetime as dt
 import hashlib
 import logging
 import re
-import threading
-import time
-from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.cache import cache
+from django.db.models import Exists, OuterRef
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import dateformat, timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tournament.gameday import deadlines
 from tournament.gameday.actions import countdown_text
+from tournament.models import Game, Tournament
 
 log = logging.getLogger(__name__)
 
-TTL_SECONDS = 30
-LOCAL_SECONDS = 10  # how long a process reuses a page it read from Redis (bounds edits outside the key)
-LOCAL_ENTRIES = 64  # pages of 30–60 kB: a few MB per process at most
-_local: OrderedDict[str, tuple[float, str]] = OrderedDict()
-_local_lock = threading.Lock()
+PAGE_TIMEOUT = 24 * 3600  # only so that pages of old counts leave the cache; never a staleness bound
 CSRF_PLACEHOLDER = "@@render-cache:csrf@@"
 SERVER_NOW = '<meta name="server-now" content="'
 _SERVER_NOW = re.compile(r'(<meta name="server-now" content=")[^"]*(")')
 _COUNTDOWN = re.compile(r'data-countdown="([^"]+)"([^<>]*>)[^<]*(?=<)')
+CLOCK_MOMENTS = ("starts_at", "no_show_at", "time_limit_at")
+
+
+# ---- the key ------------------------------------------------------------------------------------
+
+HEAD_FIELDS = ("pk", "slug", "created_at", "changes", "time_zone")
+
+
+@dataclass(frozen=True)
+class TournamentHead:
+    """What a cached page needs before it knows whether it must render: the full Tournament is
+    loaded only to render."""
+    pk: int
+    slug: str
+    created_at: dt.datetime
+    changes: int
+    time_zone: str
+
+
+def counted(tournament: Tournament | TournamentHead) -> tuple:
+    """The tournament as a cache key names it: which one (an id can be used again after a delete,
+    so with its slug and creation time) and its count of changes."""
+    return tournament.pk, tournament.slug, tournament.created_at.isoformat(), tournament.changes
+
+
+def tournament_head(slug: str, now: dt.datetime) -> TournamentHead | None:
+    """The tournament's counter, read after applying any deadline of its games that has passed.
+
+    Pages never wait for the worker: a passed no-show or time limit is applied here (idempotently,
+    tournament.gameday.deadlines) before the counter is read, so the key is that of the applied
+    state. Whether one is due comes with the counter, in the same query."""
+    games = Game.objects.filter(division__tournament=OuterRef("pk"))
+    row = next(iter(
+        Tournament.objects.filter(slug=slug).order_by()
+        .values(*HEAD_FIELDS)
+        .annotate(no_show=Exists(games.no_show_due(now)), time_limit=Exists(games.time_limit_due(now)))[:1]
+    ), None)
+    if row is None:
+        return None
+    if row["no_show"] or row["time_limit"]:
+        deadlines.apply_due(Game.objects.filter(division__tournament_id=row["pk"]), now)
+        row = Tournament.objects.filter(pk=row["pk"]).values(*HEAD_FIELDS).get()
+    return TournamentHead(*(row[name] for name in HEAD_FIELDS))
 
 
 def key(name: str, *parts) -> str:
-    """A cache key for fragment `name` from anything with a stable repr (ids, versions, times)."""
+    """A cache key for page `name` from anything with a stable repr (ids, the counter, the template)."""
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
     return f"render:{name}:{digest}"
+
+
+def next_clock_turn(games: Iterable[Game], now: dt.datetime) -> dt.datetime | None:
+    """The first moment after `now` at which one of these games' clock changes phase (not for done games)."""
+    moments = [
+        moment for game in games if not game.is_done
+        for moment in (getattr(game, name) for name in CLOCK_MOMENTS) if moment and moment > now
+    ]
+    return min(moments, default=None)
+
+
+# ---- the store ----------------------------------------------------------------------------------
+
+def stored(cache_key: str):
+    """What is kept under `cache_key`, or None (also when the cache is unreachable)."""
+    try:
+        return cache.get(cache_key)
+    except Exception:  # the cache is an optimisation; a dead Redis must not take the page down
+        log.warning("page cache unavailable; not reading %s", cache_key, exc_info=True)
+        return None
+
+
+def store(cache_key: str, value, timeout: int = PAGE_TIMEOUT) -> None:
+    try:
+        cache.set(cache_key, value, timeout)
+    except Exception:  # as in stored(): the page is served all the same
+        log.warning("page cache unavailable; not storing %s", cache_key, exc_info=True)
 
 
 def _placeholder(name: str) -> str:
@@ -61,63 +129,34 @@ def _placeholder(name: str) -> str:
 
 
 def render(request, template: str, cache_key: str, build_context: Callable[[], dict], *,
-           live: dict[str, str] | None = None, now: dt.datetime | None = None) -> SafeString:
+           live: dict[str, str] | None = None, now: dt.datetime | None = None,
+           clock_turn: Callable[[dict], dt.datetime | None] | None = None) -> SafeString:
     """The rendered `template` for `cache_key`; `build_context` (the expensive part) runs on a miss only.
 
     `live` names context values that change on every request (e.g. "updated 10:05:03 AM"): the
-    stored HTML holds placeholders for them. If the cache is unreachable the page is still served.
+    stored HTML holds placeholders for them. `clock_turn(context)` is the first moment after `now`
+    at which the page would read differently with no write (see next_clock_turn): from then on the
+    stored page is not used.
     """
     live = live or {}
     now = now or timezone.now()
     if len(messages.get_messages(request)):  # len() does not mark them shown
         return mark_safe(render_to_string(template, {**build_context(), **live}, request=request))
-    html = _local_get(cache_key)
-    if html is None:
-        try:
-            html = cache.get(cache_key)
-        except Exception:  # the cache is an optimisation; a dead Redis must not take the page down
-            log.warning("render cache unavailable; rendering %s", template, exc_info=True)
-        if html is None:
-            context = build_context()
-            context["csrf_token"] = CSRF_PLACEHOLDER
-            context.update({name: _placeholder(name) for name in live})
-            html = render_to_string(template, context, request=request)
-            try:
-                cache.set(cache_key, html, TTL_SECONDS)
-            except Exception:
-                log.warning("render cache unavailable; not storing %s", template, exc_info=True)
-        _local_put(cache_key, html)
+    found = stored(cache_key)  # (html, clock turn)
+    if isinstance(found, tuple) and (found[1] is None or now < found[1]):
+        html = found[0]
+    else:
+        context = build_context()
+        turn = clock_turn(context) if clock_turn else None
+        context["csrf_token"] = CSRF_PLACEHOLDER
+        context.update({name: _placeholder(name) for name in live})
+        html = render_to_string(template, context, request=request)
+        store(cache_key, (html, turn))
     return mark_safe(personalize(request, html, live, now))
 
 
-def _local_get(cache_key: str) -> str | None:
-    with _local_lock:
-        found = _local.get(cache_key)
-        if found is None:
-            return None
-        if found[0] < time.monotonic():
-            del _local[cache_key]
-            return None
-        _local.move_to_end(cache_key)
-        return found[1]
-
-
-def _local_put(cache_key: str, html: str) -> None:
-    with _local_lock:
-        _local[cache_key] = (time.monotonic() + LOCAL_SECONDS, html)
-        _local.move_to_end(cache_key)
-        while len(_local) > LOCAL_ENTRIES:
-            _local.popitem(last=False)
-
-
-def clear_local() -> None:
-    """Forget this process's copies (tests that clear the shared cache call this too)."""
-    with _local_lock:
-        _local.clear()
-
-
 def personalize(request, html: str, live: dict[str, str], now: dt.datetime) -> str:
-    """Fill a stored fragment in for this request at `now` (token, live values, countdown texts)."""
+    """Fill a stored page in for this request at `now` (token, live values, countdown texts)."""
     if CSRF_PLACEHOLDER in html:
         html = html.replace(CSRF_PLACEHOLDER, get_token(request))
     for name, value in live.items():
@@ -135,60 +174,3 @@ def _countdown(iso: str, now: dt.datetime) -> str:
     except ValueError:
         return ""
     return countdown_text(target - now)
-
-
-
-class _Flight:
-    __slots__ = ("done", "result", "error", "callers")
-
-    def __init__(self):
-        self.done, self.result, self.error, self.callers = False, None, None, 0
-
-
-_flights = threading.Condition()
-_running: set[str] = set()
-_queued: dict[str, _Flight] = {}
-
-
-def shared_read(name: str, read: Callable[[], object]):
-    """`read()`, shared by the requests of this process that ask for `name` at the same time.
-
-    A fingerprint query is most of a cached page's cost, and under load several threads ask the
-    same question at once. Each caller gets the result of a read that *started after it asked*, so
-    the answer is never older than a read of its own would be (whatever was committed before the
-    request came is in it): a caller that comes while a read runs queues for the next one, which
-    then answers everyone who queued meanwhile. Inside a transaction the caller reads by itself
-    (another thread's connection would not see its uncommitted rows).
-    """
-    from django.db import connection
-
-    if connection.in_atomic_block:
-        return read()
-    with _flights:
-        flight = _queued.get(name)
-        if flight is None:
-            flight = _queued[name] = _Flight()
-        flight.callers += 1
-        while name in _running and not flight.done:
-            _flights.wait()
-        if not flight.done:  # nobody reads now: this caller reads for everyone queued with it
-            _running.add(name)
-            del _queued[name]
-            lead = True
-        else:
-            lead = False
-    if not lead:
-        if flight.error is not None:
-            raise flight.error
-        return flight.result
-    try:
-        flight.result = read()
-    except BaseException as exc:
-        flight.error = exc
-        raise
-    finally:
-        with _flights:
-            flight.done = True
-            _running.discard(name)
-            _flights.notify_all()
-    return flight.result

@@ -1,44 +1,49 @@
-"""PDFs are kept until the data behind them changes, and only then made again."""
+"""PDFs are kept until the tournament's change counter moves, and only then made again."""
 
-import datetime as dt
-
+from tests.brackets.test_page_cache import DeadCache
+from tests.factories import TournamentFactory
 from tests.printing.test_printing_helpers import draw_divisions
-from tournament.models import Game, GameSide, Round, Team
+from tournament import page_cache
+from tournament.models import GameSide, Tournament
 from tournament.printing import cache as pdf_cache
 
 
-def test_the_fingerprint_changes_with_anything_a_document_prints(tournament):
-    divisions = draw_divisions(tournament, 5)
-    before = pdf_cache.fingerprint(tournament)
-    assert pdf_cache.fingerprint(tournament) == before  # nothing changed, nothing to rebuild
-
-    changes = [
-        lambda: GameSide.objects.filter(game__division=divisions["d1"], team__isnull=False).update(total=1234),
-        lambda: Team.objects.filter(pk=divisions["teams"][0].pk).update(name="Renamed & Co"),
-        lambda: Round.objects.filter(division=divisions["d2"], number=1).update(
-            starts_at=dt.datetime(2030, 1, 1, 18, tzinfo=dt.timezone.utc)),
-        lambda: Game.objects.filter(division=divisions["d1"]).exclude(status=Game.Status.BYE).update(table_number=42),
-    ]
-    seen = {before}
-    for change in changes:
-        change()
-        now = pdf_cache.fingerprint(tournament)
-        assert now not in seen
-        seen.add(now)
-
-
-def test_a_cached_pdf_is_built_once_until_the_data_changes(tournament):
-    divisions = draw_divisions(tournament, 4)
+def builder():
     builds = []
 
     def build():
         builds.append(1)
         return b"%PDF-" + str(len(builds)).encode()
 
-    first, was_cached = pdf_cache.cached_pdf(tournament, "chart:test", build)
-    assert (first, was_cached) == (b"%PDF-1", False)
+    return build, builds
+
+
+def test_a_cached_pdf_is_built_once_until_the_counter_moves(tournament):
+    divisions = draw_divisions(tournament, 4)
+    build, builds = builder()
+    assert pdf_cache.cached_pdf(tournament, "chart:test", build) == (b"%PDF-1", False)
     assert pdf_cache.cached_pdf(tournament, "chart:test", build) == (b"%PDF-1", True)
     assert pdf_cache.cached_pdf(tournament, "chart:other", build) == (b"%PDF-2", False)
     GameSide.objects.filter(game__division=divisions["d1"]).update(total=20_100)
+    Tournament.objects.filter(pk=tournament.pk).bump()
+    tournament.refresh_from_db()  # a view reads the tournament, and so the counter, afresh
     assert pdf_cache.cached_pdf(tournament, "chart:test", build) == (b"%PDF-3", False)
     assert len(builds) == 3
+
+
+def test_a_tournament_made_again_under_a_used_id_gets_none_of_the_old_pdfs(db):
+    first = TournamentFactory(slug="cup")
+    build, builds = builder()
+    pdf_cache.cached_pdf(first, "results:letter", build)
+    pk = first.pk
+    first.delete()
+    again = TournamentFactory(pk=pk, slug="cup")
+    assert again.changes == first.changes == 0
+    assert pdf_cache.cached_pdf(again, "results:letter", build) == (b"%PDF-2", False)
+
+
+def test_a_dead_cache_still_serves_the_pdf(tournament, monkeypatch):
+    monkeypatch.setattr(page_cache, "cache", DeadCache())
+    build, builds = builder()
+    assert pdf_cache.cached_pdf(tournament, "results:letter", build) == (b"%PDF-1", False)
+    assert pdf_cache.cached_pdf(tournament, "results:letter", build) == (b"%PDF-2", False)

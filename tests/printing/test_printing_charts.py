@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tournament.printing import charts
+from tournament.printing import chart_text, charts
 from tournament.printing.paper import PAPERS
 
 LETTER = PAPERS["letter"].size(landscape=True)
@@ -46,7 +46,7 @@ def check_sheet(sheet):
         assert text.y + text.height <= sheet.height, text
         if text.css.startswith("name"):
             # the whole name is shown: its widest line fits the box it is drawn in
-            widest = max(charts.text_width(line, text.size) for line in text.lines)
+            widest = max(chart_text.text_width(line, text.size) for line in text.lines)
             assert widest <= text.width + 0.5, (text.lines, widest, text.width)
     names = name_texts(sheet)
     for i, a in enumerate(names):

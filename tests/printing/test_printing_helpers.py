@@ -9,11 +9,12 @@ import tempfile
 from pathlib import Path
 
 import pypdf
+from django.db import transaction
 
 from tests.factories import TeamFactory
 from tournament.gameday import advancement
 from tournament.draw import publishing
-from tournament.models import Division, Game, GameSide
+from tournament.models import Division, Game, GameSide, Tournament
 
 SURNAMES = [
     "Garcia", "Smith", "Lopez", "Johnson", "Martinez", "Brown", "Hernandez", "Wilson", "Gonzalez", "Taylor",
@@ -68,8 +69,10 @@ def play_round(division: Division, number: int, avoid=None) -> list[Game]:
         scores = [score_for(game, index) for index in range(len(sides))]
         if avoid is not None and any(s.team_id == avoid.pk for s in sides):
             scores.sort(reverse=sides[0].team_id != avoid.pk)
-        for side, score in zip(sides, scores):
-            GameSide.objects.filter(pk=side.pk).update(total=score)
+        with transaction.atomic():  # as scoring saves totals: with a bump of the change counter
+            for side, score in zip(sides, scores):
+                GameSide.objects.filter(pk=side.pk).update(total=score)
+            Tournament.objects.filter(pk=division.tournament_id).bump()
         winner = sides[scores.index(max(scores))]
         advancement.finish_game(game, winner.team, reason="score")
         played.append(game)

@@ -7,14 +7,9 @@ game.side_list), so templates never reach for the database.
 
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
-from dataclasses import dataclass
-
-from django.db import connection
 
 from django.db.models import Prefetch
-from django.utils import timezone
 
 from tournament.models import Division, Game, GameSide, Player, Round, Tournament
 
@@ -71,68 +66,3 @@ def _placeholder(game: Game, side: GameSide, feeder: Game | None) -> str:
             return "Nobody (double forfeit)"
         return f"Winner of game {feeder.number}"
     return "To be decided"
-
-
-@dataclass(frozen=True)
-class BracketHead:
-    """What a cached bracket page needs to find its HTML: the tournament's key columns and the
-    fingerprint of its games (`version`). The full Tournament is loaded only to render."""
-    pk: int
-    slug: str
-    name: str
-    time_zone: str
-    created_at: str
-    version: str
-    due: int = 0  # deadlines passed but not yet applied (a stopped or late worker)
-
-    def tournament(self) -> Tournament:
-        return Tournament.objects.get(pk=self.pk)
-
-
-def bracket_version(tournament: Tournament) -> str:
-    """A cheap fingerprint of everything the bracket page shows that changes during play."""
-    return _head("id", tournament.pk).version
-
-
-def bracket_head(slug: str) -> BracketHead | None:
-    """The tournament by slug with its bracket fingerprint, in one query: on a cached page this
-    query is nearly the whole cost, so it is written out (plain rows, no model instances)."""
-    from tournament import page_cache
-
-    return page_cache.shared_read(f"bracket-head:{slug}", lambda: _head("slug", slug))
-
-
-def bracket_head_now(slug: str) -> BracketHead | None:
-    """The same, read by this caller alone (after it changed something)."""
-    return _head("slug", slug)
-
-
-def _head(column: str, value) -> BracketHead | None:
-    """Results and states bump Game.version; scores (GameSide.total), check-ins and teams moving up
-    change the sides' sums; table numbers and posted times change without a version bump, so their
-    sum and latest value are in it too. Pages cache their charts under it (tournament.page_cache);
-    anything outside it (a renamed team) waits for that cache's short TTL."""
-    tournament, division, game, side = (m._meta.db_table for m in (Tournament, Division, Game, GameSide))
-    # One pass over the sides with their games: a game's columns count once per side, which is
-    # as good a fingerprint (every game has its sides from the moment it exists).
-    sql = f"""
-        SELECT t.id, t.slug, t.name, t.time_zone, CAST(t.created_at AS TEXT),
-          COUNT(g.id) || '-' || COALESCE(SUM(g.version), 0) || '-' || COALESCE(SUM(g.table_number), 0)
-            || '-' || COUNT(g.starts_at) || '-' || COALESCE(CAST(MAX(g.starts_at) AS TEXT), '')
-            || '/' || COALESCE(SUM(s.total), 0) || '-' || COUNT(s.team_id) || '-' || COUNT(s.checked_in_at)
-            || '-' || COALESCE(SUM(s.team_id), 0),
-          COALESCE(SUM(CASE WHEN (g.status = 'ready' AND g.no_show_at <= %s AND s.checked_in_at IS NULL)
-                              OR (g.status IN ('ready', 'in_play') AND g.time_limit_at <= %s) THEN 1 ELSE 0 END), 0)
-        FROM {tournament} t
-        LEFT JOIN {division} d ON d.tournament_id = t.id
-        LEFT JOIN {game} g ON g.division_id = d.id
-        LEFT JOIN {side} s ON s.game_id = g.id
-        WHERE t.{column} = %s GROUP BY t.id, t.slug, t.name, t.time_zone, t.created_at"""
-    with connection.cursor() as cursor:
-        now = connection.ops.adapt_datetimefield_value(timezone.now())
-        cursor.execute(sql, [now, now, value])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    version = hashlib.blake2b(row[5].encode(), digest_size=8).hexdigest()
-    return BracketHead(*row[:5], version=version, due=row[6])

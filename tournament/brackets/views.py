@@ -1,20 +1,18 @@
 """Public bracket pages: the overview (both divisions and the final) and one page per division.
 
-htmx polls the same URL with the version the page shows; an unchanged bracket answers 204 (htmx
-swaps nothing) after three small queries, a changed one sends the fresh charts. The charts are
-rendered once per version (tournament.page_cache): every result changes the version, so a
-cached chart is never behind the database.
+htmx polls the same URL with the version the page shows (the tournament's change counter): an
+unchanged bracket answers 204 (htmx swaps nothing) after one small query, a changed one sends the
+fresh charts. The charts are rendered once per count (tournament.page_cache): every change a
+bracket shows bumps the counter, so a cached chart is never behind the database.
 """
 
 from django.http import Http404, HttpResponse
 from django.urls import reverse
-
 from django.utils import timezone
 
-from tournament.gameday import deadlines
-from tournament.brackets import prefetch
 from tournament import page_cache
-from tournament.models import Division, Game
+from tournament.brackets import prefetch
+from tournament.models import Division, Tournament
 
 
 def overview(request, slug):
@@ -28,20 +26,17 @@ def division(request, slug, kind):
 
 
 def _bracket(request, slug, kind):
-    head = prefetch.bracket_head(slug)
+    now = timezone.now()
+    head = page_cache.tournament_head(slug, now)
     if head is None:
         raise Http404("No such tournament.")
-    if head.due:
-        # Pages never wait for the worker: a deadline that has passed is applied now (idempotently).
-        deadlines.apply_due(Game.objects.filter(division__tournament_id=head.pk), timezone.now())
-        head = prefetch.bracket_head_now(slug)
-    version = head.version
+    version = str(head.changes)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
     poll_url = reverse("brackets:division", args=[slug, kind]) if kind else reverse("brackets:overview", args=[slug])
 
     def build_context():
-        tournament = head.tournament()
+        tournament = Tournament.objects.get(pk=head.pk)
         divisions = prefetch.bracket(tournament, kinds=(kind,) if kind else None)
         final = next((d for d in divisions if d.kind == Division.Kind.FINAL), None)
         return {
@@ -55,9 +50,14 @@ def _bracket(request, slug, kind):
             "champion": final.champion if final else None,
         }
 
+    def clock_turn(context):
+        # A deadline that passes is applied by the next request (tournament_head); from that
+        # moment on the stored chart may be behind, whoever applies it.
+        games = (g for d in context["divisions"] for r in d.round_list for g in r.game_list)
+        return page_cache.next_clock_turn(games, now)
+
     template = "brackets/_live.html" if request.htmx else "brackets/bracket.html"
     # The signed-in page differs (the header's log-out, a link per game for organizers).
     viewer = request.user.pk if request.user.is_authenticated else None
-    key = page_cache.key("bracket", head.pk, head.created_at, head.time_zone, head.name,
-                           kind, version, viewer, template)
-    return HttpResponse(page_cache.render(request, template, key, build_context))
+    key = page_cache.key("bracket", *page_cache.counted(head), kind, viewer, template)
+    return HttpResponse(page_cache.render(request, template, key, build_context, now=now, clock_turn=clock_turn))

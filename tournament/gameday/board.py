@@ -1,7 +1,8 @@
 """The organizer's game-day board: one round at a glance, kept in the page cache.
 
 The board applies any deadline that is due when it loads, so it is right even with no worker
-running. Its cards are rendered once per state (tournament.page_cache)."""
+running. It is rendered once per count of the tournament's changes and clock phase
+(tournament.page_cache)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,16 @@ import zoneinfo
 from dataclasses import dataclass, field
 
 from django.contrib.auth.decorators import login_required
-from django.db import connection
-from django.db.models import F, Prefetch
+from django.db.models import Exists, F, OuterRef, Prefetch
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from scoring import prepared
 from tournament import page_cache
-from tournament.gameday import actions, deadlines
-from tournament.models import CheckIn, Game, GameSide, Round, Substitution, Team, Tournament
+from tournament.gameday import actions
+from tournament.models import CheckIn, Game, GameSide, Round, Substitution, Tournament
 
 BOARD_POLL_SECONDS = 5
 
@@ -41,22 +40,24 @@ def games_for_board(games):
     )
 
 
+BOARD_ORDER = (F("starts_at").asc(nulls_last=True), "division__kind", "number")  # posted start, unposted last
+
+
 def rounds_of(tournament):
-    return list(
-        Round.objects.filter(division__tournament=tournament).select_related("division")
-        .order_by(F("starts_at").asc(nulls_last=True), "division__kind", "number")
+    return list(Round.objects.filter(division__tournament=tournament).select_related("division").order_by(*BOARD_ORDER))
+
+
+def current_round_id(slug: str) -> int | None:
+    """The board's round when none is asked for: the first round (in board order) with a game still
+    to be decided, else the last one; None before the draw. One small query."""
+    still_open = Game.objects.filter(round=OuterRef("pk")).exclude(status__in=Game.DONE)
+    rounds = list(
+        Round.objects.filter(division__tournament__slug=slug).order_by(*BOARD_ORDER)
+        .values_list("pk", Exists(still_open))
     )
-
-
-def current_round(rounds: list[Round]) -> Round | None:
-    """The first round (by posted start) with a game still to be decided; else the last one.
-    (The board chooses it the same way inside its snapshot query: board_snapshot.)"""
     if not rounds:
         return None
-    open_ids = set(
-        Game.objects.filter(round__in=rounds).exclude(status__in=Game.DONE).values_list("round_id", flat=True)
-    )
-    return next((r for r in rounds if r.pk in open_ids), rounds[-1])
+    return next((pk for pk, is_open in rounds if is_open), rounds[-1][0])
 
 
 @dataclass
@@ -111,150 +112,48 @@ def board_context(request, tournament, rnd: Round | None, now) -> dict:
         "alerts": alerts,
         "elsewhere": list(elsewhere),
         "now": now,
-        "updated": updated_text(tournament, now),
+        "updated": updated_text(tournament.tz, now),
         "poll_seconds": BOARD_POLL_SECONDS,
         "board_url": reverse("gameday:round", args=[tournament.slug, rnd.pk]) if rnd else reverse("gameday:board", args=[tournament.slug]),
     }
 
 
-def updated_text(tournament, now) -> str:
+def updated_text(tz: zoneinfo.ZoneInfo, now) -> str:
     """“10:05:03 AM”: when the board was read, in the tournament's zone."""
-    return now.astimezone(tournament.tz).strftime("%-I:%M:%S %p")
-
-
-@dataclass
-class BoardSnapshot:
-    """What the board's cache key and deadline check need, read in one query (`board_snapshot`)."""
-    rounds: list[tuple]  # (pk, number, name, starts_at, division name, division kind), in board order
-    games: dict[int, tuple] = field(default_factory=dict)  # pk -> GAME_COLUMNS
-    sides: dict[int, list[tuple]] = field(default_factory=dict)  # game pk -> [(slot, team, name, total, checked in)]
-    tournament: tuple = ()  # (pk, name, time zone, created at as text)
-    current: int | None = None  # the round whose games `games` holds (with those awaiting a decision)
-
-    def state(self, round_pk: int, now) -> tuple[list, list[int]]:
-        """The round's fingerprint for the render cache, and its games with a deadline due."""
-        games = [(pk, *row) for pk, row in self.games.items() if row[0] == round_pk]
-        sides = [(pk, *side) for pk, *_ in games for side in self.sides.get(pk, ())]
-        absent = {pk for pk, _, team_id, _, _, checked_in in sides if team_id and not checked_in}
-        due, passed = [], []
-        for pk, _, _, status, _, _, _, no_show_at, time_limit_at, start_passed, no_show_passed, limit_passed in games:
-            no_show_due = status == Game.Status.READY and no_show_at and no_show_passed and pk in absent
-            limit_due = status in (Game.Status.IN_PLAY, Game.Status.READY) and time_limit_at and limit_passed
-            if no_show_due or limit_due:
-                due.append(pk)
-            # The clock's phases turn on these moments (actions.clock): a passed one is a new render.
-            passed.append((bool(start_passed), bool(no_show_passed), bool(limit_passed)))
-        elsewhere = [(pk, row[1]) for pk, row in self.games.items()
-                     if row[2] == Game.Status.AWAITING_DECISION and row[0] != round_pk]
-        return [games, sides, passed, elsewhere], due
-
-
-def board_snapshot(slug: str, now, round_id: int | None = None) -> BoardSnapshot | None:
-    """The tournament by slug with its rounds, the games and sides of the board's round (`round_id`,
-    or the current one) and the games awaiting a decision, as plain rows, with which deadlines have
-    passed at `now`: the board's whole fingerprint in one query (None: no such tournament). It is
-    written out (no model instances) because on a cached board it is nearly the whole cost; the
-    current round is chosen in the query so that only that round's games come back."""
-    from tournament.models import Division, Tournament
-
-    tables = {m.__name__: m._meta.db_table for m in (Tournament, Round, Division, Game, GameSide, Team)}
-    moment = connection.ops.adapt_datetimefield_value(now)
-    # Moments come back as text: they only go into the key (and order the rounds), and turning
-    # a thousand of them into aware datetimes would cost more than the rest of the page.
-    text = lambda column: f"CAST({column} AS TEXT)"  # noqa: E731
-    passed = " ".join(f", CASE WHEN g.{c} <= %s THEN 1 ELSE 0 END" for c in ("starts_at", "no_show_at", "time_limit_at"))
-    if round_id is None:
-        # current_round(): the first round in board order with a game still to be decided, else the last.
-        done = ", ".join(f"'{status}'" for status in Game.DONE)
-        rounds_in = f"""FROM {tables["Round"]} r2 JOIN {tables["Division"]} d2 ON d2.id = r2.division_id
-            JOIN {tables["Tournament"]} t2 ON t2.id = d2.tournament_id WHERE t2.slug = %s"""
-        order = "CASE WHEN r2.starts_at IS NULL THEN 1 ELSE 0 END {0}, r2.starts_at {0}, d2.kind {0}, r2.number {0}"
-        current = f"""SELECT COALESCE(
-            (SELECT r2.id {rounds_in} AND EXISTS (SELECT 1 FROM {tables["Game"]} g2 WHERE g2.round_id = r2.id
-                AND g2.status NOT IN ({done})) ORDER BY {order.format("ASC")} LIMIT 1),
-            (SELECT r2.id {rounds_in} ORDER BY {order.format("DESC")} LIMIT 1)) AS id"""
-        params = [slug, slug]
-    else:
-        current, params = "SELECT CAST(%s AS INTEGER) AS id", [round_id]
-    sql = f"""
-        WITH cur AS ({current})
-        SELECT r.id, r.number, r.name, {text("r.starts_at")}, d.name, d.kind,
-               g.id, g.version, g.status, g.table_number, g.winner_id,
-               {text("g.starts_at")}, {text("g.no_show_at")}, {text("g.time_limit_at")}
-               {passed},
-               s.slot, s.team_id, tm.name, s.total, {text("s.checked_in_at")},
-               t.id, t.name, t.time_zone, {text("t.created_at")}, cur.id
-        FROM {tables["Tournament"]} t
-        CROSS JOIN cur
-        LEFT JOIN {tables["Division"]} d ON d.tournament_id = t.id
-        LEFT JOIN {tables["Round"]} r ON r.division_id = d.id
-        LEFT JOIN {tables["Game"]} g ON g.round_id = r.id AND (r.id = cur.id OR g.status = '{Game.Status.AWAITING_DECISION}')
-        LEFT JOIN {tables["GameSide"]} s ON s.game_id = g.id
-        LEFT JOIN {tables["Team"]} tm ON tm.id = s.team_id
-        WHERE t.slug = %s
-        ORDER BY g.id, s.slot"""
-    with connection.cursor() as cursor:
-        # Prepared once per connection on PostgreSQL: planning this join costs more than running it.
-        name = "meldboard_board_current" if round_id is None else "meldboard_board_round"
-        prepared.execute(cursor, name, sql, [*params, moment, moment, moment, slug])
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    snapshot, rounds = BoardSnapshot(rounds=[], tournament=rows[0][22:26], current=rows[0][26]), {}
-    games, sides = snapshot.games, snapshot.sides
-    for row in rows:
-        if row[0] is None:  # a division without rounds
-            continue
-        rounds.setdefault(row[0], row[:6])
-        game_pk = row[6]
-        if game_pk is None:
-            continue
-        if game_pk not in games:
-            games[game_pk] = (row[0], *row[7:17])
-        if row[17] is not None:
-            sides.setdefault(game_pk, []).append(row[17:22])
-    # rounds_of's order: posted start (unposted last), then division kind, then number.
-    snapshot.rounds = sorted(rounds.values(), key=lambda r: (r[3] is None, r[3] or "", r[5], r[1]))
-    return snapshot
+    return now.astimezone(tz).strftime("%-I:%M:%S %p")
 
 
 @login_required
 @require_GET
 def board(request, slug: str, round_id: int | None = None):
-    """The tournament comes with the snapshot (one query on a cached board) instead of through
-    tournament_view; the 404 and the time-zone override are the same."""
+    """The round to show, then the tournament's counter (tournament.page_cache.tournament_head,
+    which applies any deadline that has passed); on a cached board that is all. The round is chosen
+    first so that the deadlines applied now show on the round the organizer was looking at."""
     now = timezone.now()
-    snapshot = board_snapshot(slug, now, round_id)
-    if snapshot is None:
+    round_pk = round_id or current_round_id(slug)
+    head = page_cache.tournament_head(slug, now)
+    if head is None:
         raise Http404("No such tournament.")
-    pk, name, time_zone, created_at = snapshot.tournament
-    tz = zoneinfo.ZoneInfo(time_zone)
-    with timezone.override(tz):
-        return _board(request, snapshot, slug, round_id, now, key_parts=(pk, created_at, time_zone, name), tz=tz)
-
-
-def _board(request, snapshot: BoardSnapshot, slug, round_id, now, *, key_parts, tz):
+    tz = zoneinfo.ZoneInfo(head.time_zone)
     template = "gameday/_board.html" if request.htmx else "gameday/board.html"
-    round_pk = snapshot.current
-    if round_pk is None:
-        tournament = get_object_or_404(Tournament, slug=slug)
-        return render(request, template, {"tournament": tournament, "round": None, "rounds": [], "now": now})
-    if not any(r[0] == round_pk for r in snapshot.rounds):
-        raise Http404("No such round in this tournament.")
-    state, due = snapshot.state(round_pk, now)
-    # Pages never wait for the worker: a deadline that has passed is applied now (idempotently).
-    if due and deadlines.apply_due(Game.objects.filter(pk__in=due), now):
-        snapshot = board_snapshot(slug, now, round_pk)
-        state, _ = snapshot.state(round_pk, now)
-    nav = [r[:5] for r in snapshot.rounds]
+    with timezone.override(tz):
+        if round_pk is None:  # no draw yet
+            tournament = Tournament.objects.get(pk=head.pk)
+            return render(request, template, {"tournament": tournament, "round": None, "rounds": [], "now": now})
 
-    def build_context():
-        tournament = Tournament.objects.get(pk=key_parts[0])
-        rounds = rounds_of(tournament)
-        rnd = next(r for r in rounds if r.pk == round_pk)
-        return {**board_context(request, tournament, rnd, now), "rounds": rounds}
+        def build_context():
+            tournament = Tournament.objects.get(pk=head.pk)
+            rounds = rounds_of(tournament)
+            rnd = next((r for r in rounds if r.pk == round_pk), None)
+            if rnd is None:
+                raise Http404("No such round in this tournament.")
+            return {**board_context(request, tournament, rnd, now), "rounds": rounds}
 
-    key = page_cache.key("board", *key_parts, round_pk, state, nav, request.user.pk, template)
-    html = page_cache.render(request, template, key, build_context,
-                               live={"updated": now.astimezone(tz).strftime("%-I:%M:%S %p")}, now=now)
+        def clock_turn(context):
+            return page_cache.next_clock_turn((row.game for row in context["rows"]), now)
+
+        key = page_cache.key("board", *page_cache.counted(head), round_pk, request.user.pk, template)
+        html = page_cache.render(request, template, key, build_context,
+                                 live={"updated": updated_text(tz, now)}, now=now,
+                                 clock_turn=clock_turn)
     return HttpResponse(html)

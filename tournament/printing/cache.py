@@ -1,61 +1,37 @@
-"""PDFs kept in the cache (Redis) until the data behind them changes.
+"""PDFs kept in the cache (Redis) until the tournament's data changes.
 
-A PDF's key ends with a fingerprint of everything a printed document can show for the
-tournament: names, the draw, times, tables, results and totals. Any change gives a new fingerprint,
-so the next request renders afresh and the stale PDF simply expires. Hashing the rows themselves
-(a few small queries) rather than trusting a version counter means no writer anywhere has to
-remember to bump something for a reprint to be right.
+A PDF's key holds the tournament's change counter (Tournament.changes, read with the tournament by
+the view's first query, tournament.page_cache.counted): every change a document can print bumps it
+in its own transaction, so the next request renders afresh and the old PDF is left to expire.
 """
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from collections.abc import Callable
 
 from django.core.cache import cache
 
-from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
+from tournament import page_cache
+from tournament.models import Tournament
 
-PDF_TIMEOUT = 7 * 24 * 3600
+PDF_TIMEOUT = 7 * 24 * 3600  # only so that PDFs of old counts leave the cache
 JOB_TIMEOUT = 24 * 3600
 
 
-def fingerprint(tournament: Tournament) -> str:
-    digest = hashlib.sha256()
-    queries = [
-        Tournament.objects.filter(pk=tournament.pk).values_list(
-            "name", "venue", "time_zone", "variant", "rules_numbers", "game_time_limit", "no_show_grace"),
-        Division.objects.filter(tournament=tournament).values_list(
-            "id", "kind", "name", "size", "champion_id", "published_at").order_by("id"),
-        Round.objects.filter(division__tournament=tournament).values_list("id", "number", "name", "starts_at").order_by("id"),
-        Game.objects.filter(division__tournament=tournament).values_list(
-            "id", "version", "status", "winner_id", "result_reason", "table_number", "starts_at", "no_show_at",
-            "time_limit_at", "table_token").order_by("id"),
-        GameSide.objects.filter(game__division__tournament=tournament).values_list(
-            "id", "slot", "team_id", "player_id", "is_bye", "fed_by_id", "total").order_by("id"),
-        Team.objects.filter(tournament=tournament).values_list("id", "name").order_by("id"),
-        Player.objects.filter(tournament=tournament).values_list("id", "name", "team_id").order_by("id"),
-    ]
-    for query in queries:
-        digest.update(repr(list(query)).encode())
-        digest.update(b"\x00")
-    return digest.hexdigest()[:32]
-
-
-def pdf_key(tournament: Tournament, document: str, fingerprint_value: str | None = None) -> str:
+def pdf_key(tournament: Tournament, document: str) -> str:
     """`document` names the PDF and its options, e.g. "chart:12:posting:letter"."""
-    return f"meldboard:print:{tournament.pk}:{document}:{fingerprint_value or fingerprint(tournament)}"
+    return page_cache.key("pdf", *page_cache.counted(tournament), document)
 
 
 def cached_pdf(tournament: Tournament, document: str, build: Callable[[], bytes]) -> tuple[bytes, bool]:
     """The PDF from the cache when the data is unchanged, else built now and kept. (pdf, was_cached)"""
     key = pdf_key(tournament, document)
-    pdf = cache.get(key)
+    pdf = page_cache.stored(key)
     if pdf is not None:
         return pdf, True
     pdf = build()
-    cache.set(key, pdf, PDF_TIMEOUT)
+    page_cache.store(key, pdf, PDF_TIMEOUT)
     return pdf, False
 
 

@@ -1,7 +1,9 @@
 """Sign-ups: registering teams, the partner board, and closing registration at the deadline.
 
 The deadline is decided by the clock of whoever asks; the Celery task and the minute sweep only
-record that registration closed (once) and tell the organizer.
+record that registration closed (once) and tell the organizer. Every change here shows on a page
+(the home, the teams, the partner board, the bracket and the printouts by name), so each one bumps
+the tournament's change counter in its own transaction (tournament.page_cache).
 """
 
 import datetime as dt
@@ -100,6 +102,7 @@ def register_team(
                 if not updated:
                     Player.objects.create(tournament=tournament, name=person, team=team, created_at=now)
             PartnerPost.objects.filter(player__team=team, closed_at__isnull=True).update(closed_at=now)
+            Tournament.objects.filter(pk=tournament.pk).bump()
     except IntegrityError:
         # Two requests raced on one name or one key: the other one won; report it like a duplicate.
         if submission_key:
@@ -114,9 +117,11 @@ def withdraw_team(team: Team, now: dt.datetime | None = None) -> None:
     if draw_started(team.tournament):
         raise ValidationError("The draw is published; a team can no longer be withdrawn here.")
     with transaction.atomic():
-        Team.objects.filter(pk=team.pk, withdrawn_at__isnull=True).update(withdrawn_at=now or timezone.now())
+        if not Team.objects.filter(pk=team.pk, withdrawn_at__isnull=True).update(withdrawn_at=now or timezone.now()):
+            return  # withdrawn already (a double click)
         # Withdrawn players are free to join another team.
         Player.objects.filter(team=team).update(team=None)
+        Tournament.objects.filter(pk=team.tournament_id).bump()
 
 
 def post_partner_wanted(tournament: Tournament, *, name: str, contact: str = "", note: str = "", now=None) -> PartnerPost:
@@ -143,7 +148,9 @@ def post_partner_wanted(tournament: Tournament, *, name: str, contact: str = "",
             tournament=tournament, name=name, defaults={"contact": contact.strip()[:200], "created_at": now}
         )
         PartnerPost.objects.filter(player=player).delete()
-        return PartnerPost.objects.create(player=player, note=(note or "").strip(), created_at=now)
+        post = PartnerPost.objects.create(player=player, note=(note or "").strip(), created_at=now)
+        Tournament.objects.filter(pk=tournament.pk).bump()
+    return post
 
 
 def open_posts(tournament: Tournament):
@@ -166,6 +173,7 @@ def choose_partner(post: PartnerPost, target: PartnerPost, now=None) -> Team | N
         raise ValidationError("That player is no longer looking for a partner.")
     with transaction.atomic():
         PartnerPost.objects.filter(pk=post.pk).update(wants=target)
+        Tournament.objects.filter(pk=tournament.pk).bump()
         target.refresh_from_db()
         if target.wants_id == post.pk:
             return pair(post, target, now=now)
@@ -182,8 +190,10 @@ def pair(a: PartnerPost, b: PartnerPost, *, team_name: str = "", now=None, late:
 
 
 def withdraw_post(post: PartnerPost, now=None) -> None:
-    PartnerPost.objects.filter(pk=post.pk, closed_at__isnull=True).update(closed_at=now or timezone.now())
-    PartnerPost.objects.filter(wants=post).update(wants=None)
+    with transaction.atomic():
+        PartnerPost.objects.filter(pk=post.pk, closed_at__isnull=True).update(closed_at=now or timezone.now())
+        PartnerPost.objects.filter(wants=post).update(wants=None)
+        Tournament.objects.filter(pk=post.player.tournament_id).bump()
 
 
 def close_registration(tournament_id: int, *, early: bool = False, now: dt.datetime | None = None) -> bool:
@@ -194,11 +204,13 @@ def close_registration(tournament_id: int, *, early: bool = False, now: dt.datet
     """
     now = now or timezone.now()
     due = Q() if early else Q(signup_deadline__lte=now)
-    claimed = Tournament.objects.filter(
-        due, pk=tournament_id, status=Tournament.Status.OPEN, registration_closed_at__isnull=True
-    ).update(status=Tournament.Status.CLOSED, registration_closed_at=now)
-    if claimed:
-        transaction.on_commit(lambda: notify_registration_closed(tournament_id))
+    with transaction.atomic():
+        claimed = Tournament.objects.filter(
+            due, pk=tournament_id, status=Tournament.Status.OPEN, registration_closed_at__isnull=True
+        ).update(status=Tournament.Status.CLOSED, registration_closed_at=now)
+        if claimed:
+            Tournament.objects.filter(pk=tournament_id).bump()
+            transaction.on_commit(lambda: notify_registration_closed(tournament_id))
     return bool(claimed)
 
 

@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 from tournament import localtime
 from tournament.signups import registration
 from tournament.signups.forms import PartnerPostForm, SignupForm
-from tournament.models import PartnerPost, Team, Tournament
+from tournament.models import PartnerPost, Round, Team, Tournament
 from tournament.signups.tables import TeamTable
 from tournament.decorators import tournament_view
 
@@ -51,8 +51,6 @@ def home(request, tournament):
 
 def tournament_schedule(tournament):
     """The posted start of each round, for the home page; empty until rounds exist."""
-    from tournament.models import Round
-
     return list(
         Round.objects.filter(division__tournament=tournament, starts_at__isnull=False)
         .select_related("division")
