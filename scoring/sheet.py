@@ -221,10 +221,10 @@ def build(game: Game) -> Sheet:
     for view, total in zip(views, totals):
         view.total = total
         view.next_meld = rules.next_meld(variant, total, len(rows) + 1, settings)
-    if views and rows:
-        top = max(totals)
+    if rows:  # the sole highest total: who would win if the clock ran out now (A7)
+        leader = rules.time_limit_winner(dict(zip(names, totals)))
         for view in views:
-            view.leading = view.total == top and totals.count(top) == 1
+            view.leading = view.name == leader
 
     over, winner = (False, None)
     if rows:

@@ -267,3 +267,11 @@ def test_the_card_count_helper_uses_the_variants_card_values():
     assert count_points("baja-partners", None, [3, 2, 1, 0, 1]) == 15 + 20 + 20 + 50
     assert all(points > 0 for _, points in card_classes("fiji-team"))  # Fiji jokers are penalties, not card points
     assert card_classes("rummikub") == []
+
+
+def test_the_sheet_marks_the_sole_leader_and_nobody_on_level_totals(game):
+    assert [v.leading for v in sheet(game).sides] == [False, False]  # no hand yet
+    submit(game, 1, W1_OUT)
+    assert [v.leading for v in sheet(game).sides] == [True, False]
+    submit(game, 2, [td.values(**td.W2), td.values(out=True, **td.W1)])  # 6,625 each
+    assert [v.leading for v in sheet(game).sides] == [False, False]
