@@ -11,6 +11,7 @@ from .errors import InvalidSettings, Problem, RulesError, UnknownVariant
 from .game_end import game_over, time_limit_winner
 from .meld import meld_bands, next_meld
 from .presets import PRESET_NAMES, preset_numbers, side_fields
+from .totals import running_totals, totals_after
 
 __all__ = [
     "PRESET_NAMES",
@@ -24,7 +25,9 @@ __all__ = [
     "meld_bands",
     "next_meld",
     "preset_numbers",
+    "running_totals",
     "score",
     "side_fields",
     "time_limit_winner",
+    "totals_after",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -22,11 +23,11 @@ class RulesError(ValueError):
 
 
 class UnknownVariant(RulesError):
-    def __init__(self, variant: object) -> None:
-        from .presets import PRESET_NAMES
+    """`known` names the variants there are (presets.py holds them; this module knows none)."""
 
+    def __init__(self, variant: object, known: Iterable[str]) -> None:
         self.variant = variant
-        super().__init__(f"unknown variant {show(variant)}; known variants: {', '.join(PRESET_NAMES)}")
+        super().__init__(f"unknown variant {show(variant)}; known variants: {', '.join(known)}")
 
 
 class InvalidSettings(RulesError):

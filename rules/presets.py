@@ -264,7 +264,7 @@ PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
 
 def get_preset(variant: object) -> Preset:
     if not isinstance(variant, str) or variant not in PRESETS:
-        raise UnknownVariant(variant)
+        raise UnknownVariant(variant, PRESET_NAMES)
     return PRESETS[variant]
 
 

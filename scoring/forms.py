@@ -49,7 +49,8 @@ class HandForm(forms.Form):
     entered_by = forms.ChoiceField(label="Who is entering", widget=forms.RadioSelect)
     went_out = forms.ChoiceField(label="Who went out", widget=forms.RadioSelect)
 
-    def __init__(self, *args, sheet: sheets.Sheet, correction: bool = False, organizer: bool = False, **kwargs):
+    def __init__(self, *args, sheet: sheets.Sheet | sheets.Entry, correction: bool = False, organizer: bool = False,
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self.sheet = sheet
         self.correction = correction
@@ -102,10 +103,6 @@ class HandForm(forms.Form):
             values.append(entry)
         return values
 
-    def raw_values(self) -> list[dict]:
-        """What was typed, best effort, for a preview of a form with errors in it."""
-        return self.values()
-
     def entered_by_name(self) -> str:
         slot = self.cleaned_data.get("entered_by")
         view = next((v for v in self.sheet.sides if str(v.side.slot) == slot), None)
@@ -126,108 +123,6 @@ class HandForm(forms.Form):
             if target and target in self.errors and error["message"] in self.errors[target]:
                 continue
             self.add_error(target, error["message"])
-
-
-_DECIMAL_ZEROS = re.compile(r"\.0*\s*$")  # as forms.IntegerField: "45.0" is 45
-_LOOSE = re.compile(r"[\s,_]")
-
-
-def _whole(text: str) -> int | None:
-    """forms.IntegerField's reading of a typed value: None if it is not a whole number."""
-    try:
-        return int(_DECIMAL_ZEROS.sub("", text))
-    except ValueError:
-        return None
-
-
-class ParsedHand:
-    """HandForm's reading of a POST, without building a form: the preview runs it on every pause in
-    typing and the submit on every save. Same fields, same rules, same messages in the same order
-    (a test holds the two together); a refusal re-renders the page with HandForm itself, so what
-    was typed is kept exactly as the full form keeps it."""
-
-    def __init__(self, data, *, sheet, correction: bool = False, organizer: bool = False):
-        self.sheet = sheet
-        self.errors: dict[str, list[str]] = {}
-        self.cleaned_data: dict = {}
-        get = data.get
-        slots = [str(v.side.slot) for v in sheet.sides]
-
-        self._int(get("number"), "number", 1, 10_000, required=True)
-        key = get("key")
-        key = key.strip() if isinstance(key, str) else ""
-        if len(key) > 64:
-            self._error("key", f"Ensure this value has at most 64 characters (it has {len(key)}).")
-        else:
-            self.cleaned_data["key"] = key
-        self._int(get("version"), "version", 1, None, required=False)
-        if not organizer:
-            self._choice(get("entered_by"), "entered_by", slots, "Choose which side is entering the hand.")
-        self._choice(get("went_out"), "went_out", slots + [NOBODY], "Choose who went out (or nobody).")
-        if correction:
-            reason = (get("reason") or "").strip()
-            if not reason:
-                self._error("reason", "Say why the hand is corrected (a reason is required).")
-            elif len(reason) > 200:
-                self._error("reason", f"Ensure this value has at most 200 characters (it has {len(reason)}).")
-            else:
-                self.cleaned_data["reason"] = reason
-        self.side_rows = []
-        for view in sheet.sides:
-            names = []
-            for f in sheet.fields:
-                name = field_name(view.side.slot, f)
-                names.append(name)
-                label = sheets.FIELD_LABELS.get(f, f.replace("_", " "))
-                raw = get(name)
-                text = _LOOSE.sub("", raw) if isinstance(raw, str) else ""
-                if len(text) > MAX_TYPED:
-                    self._error(name, f"{view.name}: {label.lower()} is far too long a number ({len(text)} digits).")
-                elif not text:
-                    self.cleaned_data[name] = 0
-                elif (value := _whole(text)) is None:
-                    self._error(name, f"{view.name}: {label.lower()} must be a whole number.")
-                else:
-                    self.cleaned_data[name] = value
-            self.side_rows.append((view, names))
-
-    def _error(self, name: str, message: str) -> None:
-        self.errors.setdefault(name, []).append(message)
-
-    def _int(self, raw, name, low, high, *, required):
-        text = raw if isinstance(raw, str) else ""  # not stripped: " " is not a number to the form either
-        if not text:
-            if required:
-                self._error(name, "This field is required.")
-            else:
-                self.cleaned_data[name] = None
-            return None
-        value = _whole(text)
-        if value is None:
-            self._error(name, "Enter a whole number.")
-        elif low is not None and value < low:
-            self._error(name, f"Ensure this value is greater than or equal to {low}.")
-        elif high is not None and value > high:
-            self._error(name, f"Ensure this value is less than or equal to {high}.")
-        else:
-            self.cleaned_data[name] = value
-            return value
-        return None
-
-    def _choice(self, raw, name, choices, required_message):
-        value = raw if isinstance(raw, str) else ""
-        if not value:
-            self._error(name, required_message)
-        elif value not in choices:
-            self._error(name, f"Select a valid choice. {value} is not one of the available choices.")
-        else:
-            self.cleaned_data[name] = value
-
-    def is_valid(self) -> bool:
-        return not self.errors
-
-    values = HandForm.values
-    entered_by_name = HandForm.entered_by_name
 
 
 def initial_from_hand(hand, sheet: sheets.Sheet) -> dict:

@@ -2,15 +2,14 @@
 running totals, the meld each side needs next and whether the rules say the game is over.
 
 Nothing here writes. Every score comes from the rules engine (stored in Hand.result when the hand
-was saved); the sheet only adds up hand scores into running totals and asks the engine for melds
-and the game end."""
+was saved); the running totals, the melds and the game end are the engine's too (rules.running_totals,
+rules.next_meld, rules.game_over)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import connection
-from django.db.models import DEFERRED, Prefetch
+from django.db.models import Count, Prefetch
 
 import rules
 from scoring.models import Hand, HandRevision
@@ -75,21 +74,24 @@ def side_names(sides: list[GameSide]) -> list[str]:
 
 
 def playing_sides(game: Game) -> list[GameSide]:
+    """The sides of a game loaded with its sides (game_for_sheet, entry_for), byes left out."""
     return [s for s in game.sides.all() if not s.is_bye]
 
 
-def hand_scores(hand: Hand) -> list[int]:
-    return [s["hand_score"] for s in hand.result.get("sides", [])]
+def sides_and_names(game: Game) -> tuple[list[GameSide], list[str]]:
+    """The game's playing sides read now (with team and player) and their names."""
+    sides = list(GameSide.objects.filter(game=game, is_bye=False).select_related("team", "player").order_by("slot"))
+    return sides, side_names(sides)
 
 
-def totals_before(hands: list[Hand], number: int, side_count: int) -> list[int]:
-    """Each side's running total before hand `number`."""
-    totals = [0] * side_count
-    for hand in hands:
-        if hand.number < number:
-            for i, points in enumerate(hand_scores(hand)[:side_count]):
-                totals[i] += points
-    return totals
+def hand_scores(result: dict) -> list[int]:
+    """The hand scores, side by side, in a result of the rules engine (as Hand.result stores it)."""
+    return [side["hand_score"] for side in result.get("sides", [])]
+
+
+def totals_after(results, side_count: int) -> list[int]:
+    """Each side's total after the hands with these results (Hand.result), added up by the engine."""
+    return rules.totals_after((hand_scores(r) for r in results), side_count)
 
 
 def payload(game: Game, number: int, names: list[str], before: list[int], values: list[dict]) -> dict:
@@ -203,15 +205,13 @@ def build(game: Game) -> Sheet:
     substitutions = list(game.substitutions.all())
     views = [SideView(side=s, name=n, players=_players(s, substitutions)) for s, n in zip(sides, names)]
 
-    rows: list[Row] = []
+    hands = list(game.hands.all())
+    running = rules.running_totals((hand_scores(h.result) for h in hands), len(sides))
+    rows = []
     totals = [0] * len(sides)
-    for hand in game.hands.all():
-        scores = hand_scores(hand)
-        cells = []
-        for i in range(len(sides)):
-            points = scores[i] if i < len(scores) else 0
-            totals[i] += points
-            cells.append(Cell(points, totals[i]))
+    for hand, after in zip(hands, running):
+        cells = [Cell(total - before, total) for before, total in zip(totals, after)]
+        totals = after
         out = next((e.get("name") for e in hand.entries if e.get("went_out")), None)
         rows.append(Row(
             hand=hand, cells=cells, went_out=out, revisions=list(hand.revisions.all()),
@@ -221,10 +221,10 @@ def build(game: Game) -> Sheet:
     for view, total in zip(views, totals):
         view.total = total
         view.next_meld = rules.next_meld(variant, total, len(rows) + 1, settings)
-    if views and rows:
-        top = max(totals)
+    if rows:  # the sole highest total: who would win if the clock ran out now (A7)
+        leader = rules.time_limit_winner(dict(zip(names, totals)))
         for view in views:
-            view.leading = view.total == top and totals.count(top) == 1
+            view.leading = view.name == leader
 
     over, winner = (False, None)
     if rows:
@@ -265,82 +265,22 @@ class Entry:
         (every writer keeps it equal to the sum of the saved hands); a correction adds up the hands."""
         if number > self.hands_played:
             return [s.side.total for s in self.sides]
-        scores = Hand.objects.filter(game=self.game, number__lt=number).values_list("result", flat=True)
-        totals = [0] * len(self.sides)
-        for result in scores:
-            for i, side in enumerate(result.get("sides", [])[: len(totals)]):
-                totals[i] += side["hand_score"]
-        return totals
-
-
-# The columns an Entry reads, in one hand-written query: compiling the ORM's version of it (five tables
-# and a subquery) was a third of a preview's CPU. Models are built from the row with every other
-# column deferred, so code that reads more of them loads it (game_for_sheet, Game.objects.get).
-def _entry_sql(where: str) -> str:
-    from tournament.models import Division, Player, Team, Tournament
-
-    def t(model):
-        return connection.ops.quote_name(model._meta.db_table)
-
-    return (
-        "SELECT g.id, g.status, g.table_token, g.division_id, d.tournament_id, t.variant, t.rules_numbers,"
-        " t.require_confirmation,"
-        f" (SELECT COUNT(*) FROM {t(Hand)} h WHERE h.game_id = g.id),"
-        " s.id, s.slot, s.total, s.is_bye, s.team_id, s.player_id, tm.name, p.name"
-        f" FROM {t(Game)} g"
-        f" JOIN {t(Division)} d ON d.id = g.division_id"
-        f" JOIN {t(Tournament)} t ON t.id = d.tournament_id"
-        f" LEFT JOIN {t(GameSide)} s ON s.game_id = g.id"
-        f" LEFT JOIN {t(Team)} tm ON tm.id = s.team_id"
-        f" LEFT JOIN {t(Player)} p ON p.id = s.player_id"
-        f" WHERE {where} ORDER BY s.slot"
-    )
-
-
-_ENTRY_WHERE = {"table_token": "g.table_token = %s", "pk": "g.id = %s", "id": "g.id = %s"}
-
-
-def _partial(model, **values):
-    """A model instance as loaded from the database with only these columns (the others deferred)."""
-    names = set(values)
-    row = [values[f.attname] if f.attname in names else DEFERRED for f in model._meta.concrete_fields]
-    return model.from_db(connection.alias, None, row)
+        results = Hand.objects.filter(game=self.game, number__lt=number).order_by("number").values_list("result", flat=True)
+        return totals_after(results, len(self.sides))
 
 
 def entry_for(**lookup) -> Entry:
-    """The Entry of the game with this table token or pk, in one query: the game joined to its
-    tournament and its sides (with team and player names), and the number of saved hands."""
-    from scoring import prepared
-    from tournament.models import Division, Player, Team, Tournament
-
-    (key, value), = lookup.items()
-    if key not in _ENTRY_WHERE:
-        raise TypeError(f"entry_for looks a game up by table_token or pk, not {key}")
-    with connection.cursor() as cursor:
-        prepared.execute(cursor, f"meldboard_entry_{key}", _entry_sql(_ENTRY_WHERE[key]), [value])
-        rows = cursor.fetchall()
-    if not rows:
-        raise Game.DoesNotExist(f"No game with {key}={value!r}")
-    gid, status, token, division_id, tournament_id, variant, numbers, confirm, played = rows[0][:9]
-    tournament = _partial(
-        Tournament, id=tournament_id, variant=variant, require_confirmation=bool(confirm),
-        rules_numbers=Tournament._meta.get_field("rules_numbers").from_db_value(numbers, None, connection),
+    """The Entry of the game with this table token or pk: the game with its division, round and
+    tournament and the number of saved hands in one query, its sides with their teams and players in
+    a second. Whole rows, so whatever a view reads of them costs nothing more."""
+    game = (
+        Game.objects.select_related("division__tournament", "round")
+        .annotate(hands_played=Count("hands"))
+        .prefetch_related(Prefetch("sides", queryset=GameSide.objects.select_related("team", "player")))
+        .get(**lookup)
     )
-    division = _partial(Division, id=division_id, tournament_id=tournament_id)
-    division.tournament = tournament
-    game = _partial(Game, id=gid, status=status, table_token=token, division_id=division_id)
-    game.division = division
-    sides = []
-    for *_, sid, slot, total, bye, team_id, player_id, team_name, player_name in rows:
-        if sid is None or bye:
-            continue
-        side = _partial(GameSide, id=sid, game_id=gid, slot=slot, total=total, is_bye=bool(bye),
-                        team_id=team_id, player_id=player_id)
-        side.game = game
-        if team_id is not None:
-            side.team = _partial(Team, id=team_id, name=team_name)
-        if player_id is not None:
-            side.player = _partial(Player, id=player_id, name=player_name)
-        sides.append(side)
+    sides = playing_sides(game)
     views = [SideView(side=s, name=n, players=[]) for s, n in zip(sides, side_names(sides))]
-    return Entry(game=game, tournament=tournament, sides=views, fields=entry_fields(variant), hands_played=played)
+    tournament = game.division.tournament
+    return Entry(game=game, tournament=tournament, sides=views, fields=entry_fields(tournament.variant),
+                 hands_played=game.hands_played)

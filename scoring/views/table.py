@@ -6,15 +6,17 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import hands as service
+from scoring import outcome
 from scoring import sheet as sheets
-from scoring.forms import CountForm, HandForm, ParsedHand, field_name, initial_from_hand
+from scoring.forms import CountForm, HandForm, field_name, initial_from_hand
 from scoring.views.seat import Seat, entry_only
+from tournament.gameday import advancement
 from tournament.models import Game
 
 STATUS_TEMPLATES = ["gameday/_table_status.html", "scoring/_status_fallback.html"]
@@ -24,8 +26,6 @@ def _sheet(seat: Seat) -> sheets.Sheet:
     sheet = sheets.build(seat.game)
     sheet.locked = False
     if not seat.organizer and seat.game.status == Game.Status.FINISHED:
-        from tournament.gameday import advancement
-
         sheet.locked = advancement.next_game_started(seat.game)  # only the organizer corrects now
     # Two URLs per hand: reverse() once and fill in the number (a sheet may list 40 hands).
     edit_url, confirm_url = seat.url("edit", 0), seat.url("confirm", 0)
@@ -102,7 +102,7 @@ def sheet_page(request, seat: Seat):
     sheet = _sheet(seat)
     if sheet.over and seat.game.status == Game.Status.IN_PLAY and not sheet.waiting_for_confirmation:
         # The game should have finished when its last hand was saved; finish it now if that failed.
-        if service.finish_if_over(seat.game, user=seat.user):
+        if outcome.finish_if_over(seat.game, user=seat.user):
             sheet = _refresh(seat)
     context = _context(request, seat, sheet, form=_new_form(request, seat, sheet), notice=_saved_notice(request, sheet))
     return render(request, "scoring/table.html", context)
@@ -142,7 +142,7 @@ def _refused_page(request, seat: Seat, status: int, errors: list[dict] | None = 
 @require_POST
 def submit(request, seat: Seat):
     entry = seat.entry
-    form = ParsedHand(request.POST, sheet=entry, organizer=seat.organizer)
+    form = HandForm(request.POST, sheet=entry, organizer=seat.organizer)
     if not form.is_valid():
         form, sheet = _refused_page(request, seat, 400)
         return _render_form(request, seat, sheet, form, 400)
@@ -172,8 +172,6 @@ def submit(request, seat: Seat):
 
 
 def _hand(sheet: sheets.Sheet, number: int):
-    from django.http import Http404
-
     row = next((r for r in sheet.rows if r.hand.number == number), None)
     if row is None:
         raise Http404(f"There is no hand {number} in this game.")
@@ -250,11 +248,12 @@ def confirm(request, seat: Seat, number: int):
 def preview(request, seat: Seat):
     """The engine's answer for the form as typed so far: each side's hand score and new total.
 
-    Runs on every pause in typing, so it loads only the Entry (one query; no hand list, no sheet)
+    Runs on every pause in typing, so it loads only the Entry (two queries; no hand list, no sheet)
     and renders only the small preview fragment."""
     entry = seat.entry
     correction = "reason" in request.POST
-    form = ParsedHand(request.POST, sheet=entry, correction=correction, organizer=seat.organizer)
+    form = HandForm(request.POST, sheet=entry, correction=correction, organizer=seat.organizer)
+    form.is_valid()
     typing_errors = {k: v for k, v in form.errors.items() if k not in ("went_out", "entered_by", "reason", "__all__")}
     context = {"errors": [], "result": None}
     if typing_errors:

@@ -1,9 +1,10 @@
-"""Games ready for score entry, for tests and the demo (the draw builds the real ones)."""
+"""Games ready for score entry, for tests (the draw builds the real ones)."""
 
 from __future__ import annotations
 
 from django.utils import timezone
 
+from tests.factories import TeamFactory
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
 
 
@@ -27,8 +28,6 @@ def make_game(
             GameSide.objects.create(game=game, slot=slot, player=player)
     else:
         if teams is None:
-            from tests.factories import TeamFactory  # test-only dependency, imported only when needed
-
             teams = [TeamFactory(tournament=tournament, name=n) for n in (f"Sharks {number}", f"Pelicans {number}")]
         for slot, team in enumerate(teams, start=1):
             GameSide.objects.create(game=game, slot=slot, team=team)

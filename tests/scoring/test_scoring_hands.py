@@ -212,6 +212,27 @@ def test_a_correction_that_gives_the_game_to_the_other_side_moves_the_winner_on(
     assert GameEvent.objects.filter(game=game, kind="correction").exists()
 
 
+def test_a_correction_of_a_time_limit_result_gives_the_win_to_the_highest_total(tournament):
+    game = make_game(tournament, with_next=True)
+    for number in (1, 2):
+        hand, _ = submit(game, number, W1_OUT)
+        hands.confirm(hand, version=1, by="B")
+    a, b = (game.sides.get(slot=slot).team for slot in (1, 2))
+    advancement.finish_game(game, a, reason="time limit")
+    second = Hand.objects.get(game=game, number=2)
+    # Level totals at the time limit (6,625 each) leave no winner: refused, nothing written.
+    with pytest.raises(hands.ResultLocked, match="no longer have a winner"):
+        hands.correct(second, version=1, values=[td.values(**td.W2), td.values(out=True, **td.W1)],
+                      reason="sides swapped", author="B")
+    # B ahead when the clock ran out, though far from 20,000: B wins (A7), and moves on.
+    b_huge = td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200)
+    hands.correct(second, version=1, values=[td.values(melded=300, left=20), b_huge], reason="hand was B's", author="A")
+    game.refresh_from_db()
+    assert totals(game) == [5970, 19535]
+    assert game.status == Game.Status.FINISHED and game.winner == b and game.result_reason == "time limit"
+    assert advancement.next_game(game).sides.get(slot=1).team == b
+
+
 def test_only_the_organizer_changes_hands_once_the_next_game_started(tournament):
     game = make_game(tournament, with_next=True)
     play_to_the_end(game)
@@ -246,3 +267,11 @@ def test_the_card_count_helper_uses_the_variants_card_values():
     assert count_points("baja-partners", None, [3, 2, 1, 0, 1]) == 15 + 20 + 20 + 50
     assert all(points > 0 for _, points in card_classes("fiji-team"))  # Fiji jokers are penalties, not card points
     assert card_classes("rummikub") == []
+
+
+def test_the_sheet_marks_the_sole_leader_and_nobody_on_level_totals(game):
+    assert [v.leading for v in sheet(game).sides] == [False, False]  # no hand yet
+    submit(game, 1, W1_OUT)
+    assert [v.leading for v in sheet(game).sides] == [True, False]
+    submit(game, 2, [td.values(**td.W2), td.values(out=True, **td.W1)])  # 6,625 each
+    assert [v.leading for v in sheet(game).sides] == [False, False]

@@ -1,0 +1,125 @@
+"""A game's outcome from its score sheet: where it stands (totals, whether the rules engine calls it
+over and who wins, which hands still await confirmation) and finishing it once it is over. The
+engine decides (rules.totals_after, rules.game_over, rules.time_limit_winner); this module reads
+the saved hands, asks it and records the result, counting the change in the same transaction."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+import rules
+from scoring import sheet as sheets
+from scoring.models import Hand
+from tournament.gameday import advancement
+from tournament.models import Game, GameEvent, GameSide, Tournament
+
+log = logging.getLogger(__name__)
+
+# Game.result_reason of a game the score sheet decided (any other finish came from the clock or the organizer).
+BY_SCORE = "score"
+
+
+class SavedHand(NamedTuple):
+    """What of a saved hand decides the game's end."""
+
+    number: int
+    scores: list[int]
+    confirmed_at: dt.datetime | None
+
+
+def saved_hands(game_id: int) -> list[SavedHand]:
+    rows = Hand.objects.filter(game_id=game_id).order_by("number").values_list("number", "result", "confirmed_at")
+    return [SavedHand(number, sheets.hand_scores(result), confirmed_at) for number, result, confirmed_at in rows]
+
+
+@dataclass(frozen=True)
+class Standing:
+    sides: list[GameSide]
+    names: list[str]
+    totals: list[int]
+    over: bool
+    winner: str | None
+    unconfirmed: list[int]  # numbers of hands still waiting for the other side's confirmation
+
+    @property
+    def winner_side(self) -> GameSide | None:
+        return self.sides[self.names.index(self.winner)] if self.winner is not None else None
+
+    def over_message(self) -> str:
+        if self.unconfirmed:
+            pending = ", ".join(str(n) for n in self.unconfirmed)
+            return f"The scores end the game: confirm hand {pending} (or correct it) to finish it. No more hands."
+        return "The scores end the game; no more hands can be entered."
+
+
+def standing(tournament: Tournament, sides: list[GameSide], names: list[str], hands: list[SavedHand]) -> Standing:
+    totals = rules.totals_after((h.scores for h in hands), len(sides))
+    over, winner = (False, None)
+    if hands:
+        over, winner = rules.game_over(
+            tournament.variant, dict(zip(names, totals)), len(hands), tournament.rules_numbers or None
+        )
+    unconfirmed = [h.number for h in hands if tournament.require_confirmation and h.confirmed_at is None]
+    return Standing(sides, names, totals, over, winner, unconfirmed)
+
+
+def result_winner(game: Game, names: list[str], totals: list[int], hands_played: int) -> str | None:
+    """Who a finished game's result gives the win to with these totals, or None if nobody would win:
+    by the score, the engine's game end; at the time limit, the sole highest total over the completed
+    hands (A7, D6)."""
+    if game.result_reason != BY_SCORE:
+        return rules.time_limit_winner(dict(zip(names, totals)))
+    tournament = game.division.tournament
+    over, winner = rules.game_over(tournament.variant, dict(zip(names, totals)), hands_played, tournament.rules_numbers or None)
+    return winner if over else None
+
+
+def finish_if_over(game: Game, *, user=None) -> bool:
+    """Finish an in-play game the engine calls over once its hands are confirmed. Idempotent: safe to
+    call after every write and on every page view; a second caller finds the game finished."""
+    game = Game.objects.select_related("division__tournament").get(pk=game.pk)
+    if game.status != Game.Status.IN_PLAY:
+        return False
+    tournament = game.division.tournament
+    sides, names = sheets.sides_and_names(game)
+    state = standing(tournament, sides, names, saved_hands(game.pk))
+    if not state.over or state.unconfirmed:
+        return False
+    side = state.winner_side
+    if not all(s.team_id for s in sides):
+        # Player sides (table formats): no bracket to carry the winner into; the sheet names them.
+        return _claim_end(game, tournament, Game.Status.FINISHED, "result", user=user,
+                          data={"winner_side": side.slot if side else None})
+    if side is None:  # over with no single winner (a tie the rules leave to the organizer)
+        return _claim_end(game, tournament, Game.Status.AWAITING_DECISION, "awaiting_decision",
+                          note="tie on the score sheet")
+    try:
+        with transaction.atomic():
+            advancement.finish_game(game, side.team, reason=BY_SCORE, by=user)
+            Tournament.objects.filter(pk=tournament.pk).bump()
+    except ValidationError as exc:  # someone else (the time limit, the organizer) got there first
+        log.info("game %s not finished from the sheet: %s", game.pk, exc)
+        return False
+    return True
+
+
+def _claim_end(game: Game, tournament: Tournament, status: str, kind: str, *, user=None, note: str = "",
+               data: dict | None = None) -> bool:
+    """Move an in-play game to `status` unless someone else moved it first (a claim on the row)."""
+    finished = {"result_reason": BY_SCORE, "finished_at": timezone.now()} if status == Game.Status.FINISHED else {}
+    with transaction.atomic():
+        claimed = Game.objects.filter(pk=game.pk, status=Game.Status.IN_PLAY).update(
+            status=status, version=F("version") + 1, **finished
+        )
+        if claimed:
+            GameEvent.objects.create(game=game, kind=kind, by=user, note=note, data=data or {})
+            Tournament.objects.filter(pk=tournament.pk).bump()
+    return bool(claimed)
