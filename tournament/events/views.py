@@ -29,6 +29,7 @@ def home(request):
 @require_http_methods(["GET", "POST"])
 def tournament_form(request, slug=None):
     tournament = get_object_or_404(Tournament, slug=slug) if slug else None
+    previous_deadline = tournament.signup_deadline if tournament else None
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         saved = form.save(commit=False)
@@ -37,7 +38,7 @@ def tournament_form(request, slug=None):
         with transaction.atomic():
             saved.save()
             Tournament.objects.filter(pk=saved.pk).bump()  # name, venue, times: every page shows them
-            if tournament is None or "signup_deadline" in form.changed_data:
+            if saved.signup_deadline != previous_deadline:
                 deadlines.schedule_registration_close(saved)
         messages.success(request, f"Saved “{saved.name}”.")
         return redirect("organizer:dashboard", slug=saved.slug)
