@@ -6,6 +6,7 @@ import time
 import pytest
 from django.utils import timezone
 
+from config.celery import app
 from tests.gameday_setup import next_game, publish_division, teams
 from tournament.gameday import actions
 from tournament.draw.publishing import set_posted_start
@@ -40,8 +41,6 @@ def deadline_in(game, seconds: float) -> dt.datetime:
 
 @pytest.fixture
 def games(tournament):
-    from config.celery import app
-
     app.control.purge()  # nothing left over from another test's deadlines
     return publish_division(tournament)[1]
 

@@ -217,9 +217,7 @@ def _undo_advancement(game: Game) -> None:
             _undo_advancement(following)
             log_event(following, "reopened", reason=f"{game.label} forfeit reversed")
         if following.status != Status.IN_PLAY:
-            Game.objects.filter(pk=following.pk).update(
-                status=Status.WAITING, winner=None, result_reason="", finished_at=None, version=F("version") + 1
-            )
+            advancement.reopen(following)
         if side.team_id == game.winner_id:
             GameSide.objects.filter(pk=side.pk).update(team=None)
 

@@ -122,8 +122,9 @@ def advance(game: Game) -> None:
         settle(lock_game(side.game_id))
 
 
-def _reopen(game: Game) -> None:
-    """Undo an automatic outcome (a final not needed) before it is worked out again."""
+def reopen(game: Game) -> None:
+    """Take a game (locked) back to waiting for its teams: an automatic outcome undone (a final not needed,
+    a walkover) or a feeder's result taken back; it is worked out again when its sides are known."""
     game.status = Game.Status.WAITING
     game.winner = None
     game.result_reason = ""
@@ -136,7 +137,7 @@ def _reopen(game: Game) -> None:
 def settle(game: Game) -> None:
     """Work out what a later game's known and dead slots mean: ready, walkover, or nothing yet."""
     if game.status == Game.Status.NOT_NEEDED:
-        _reopen(game)
+        reopen(game)
     elif game.status != Game.Status.WAITING and game.status != Game.Status.READY:
         return
     sides = list(GameSide.objects.filter(game=game).select_related("fed_by").order_by("slot"))
