@@ -138,7 +138,7 @@ def correct(request, tournament, game_id: int):
             error = " ".join(exc.messages)
     if error:
         return _render(request, tournament, load_game(tournament, game_id), error=error, typed=typed, status=400)
-    messages.success(request, f"Result corrected: {winner.name} wins {game}. Advancement redone.")
+    messages.success(request, f"Result corrected: {winner.name} wins {game.label}. Advancement redone.")
     return redirect("gameday:game", tournament.slug, game.pk)
 
 

@@ -137,7 +137,7 @@ class Game(models.Model):
         constraints = [models.UniqueConstraint("round", "number", name="one_game_per_position")]
 
     def __str__(self) -> str:
-        return f"{self.division.name} {self.round} game {self.number}"
+        return self.label
 
     @property
     def is_done(self) -> bool:
