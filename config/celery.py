@@ -1,22 +1,23 @@
 import os
 
 from celery import Celery
+from django.conf import settings
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("meldboard")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks(["tournament", "tournament.printing", "scoring"])
+app.autodiscover_tasks(["tournament.printing", "scoring"])
+# Every deadline task (sign-up close, no-show, time limit, the minute sweep) lives with its rule.
+app.autodiscover_tasks(["tournament.gameday"], related_name="deadlines")
 
 
 @app.on_after_finalize.connect
 def schedule_sweeps(sender, **kwargs):
-    """The minute sweeps that catch any deadline whose own task was lost or late."""
-    from django.conf import settings
-
+    """The minute sweep that catches any deadline whose own task was lost or late."""
     sender.conf.beat_schedule = {
         "sweep-deadlines": {
-            "task": "tournament.tasks.sweep_deadlines",
+            "task": "tournament.gameday.deadlines.sweep_deadlines",
             "schedule": float(settings.SWEEP_INTERVAL_SECONDS),
         },
     }

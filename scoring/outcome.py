@@ -23,9 +23,6 @@ from tournament.models import Game, GameEvent, GameSide, Tournament
 
 log = logging.getLogger(__name__)
 
-# Game.result_reason of a game the score sheet decided (any other finish came from the clock or the organizer).
-BY_SCORE = "score"
-
 
 class SavedHand(NamedTuple):
     """What of a saved hand decides the game's end."""
@@ -75,7 +72,7 @@ def result_winner(game: Game, names: list[str], totals: list[int], hands_played:
     """Who a finished game's result gives the win to with these totals, or None if nobody would win:
     by the score, the engine's game end; at the time limit, the sole highest total over the completed
     hands (A7, D6)."""
-    if game.result_reason != BY_SCORE:
+    if game.result_reason != Game.Reason.SCORE:
         return rules.time_limit_winner(dict(zip(names, totals)))
     tournament = game.division.tournament
     over, winner = rules.game_over(tournament.variant, dict(zip(names, totals)), hands_played, tournament.rules_numbers or None)
@@ -103,7 +100,7 @@ def finish_if_over(game: Game, *, user=None) -> bool:
                           note="tie on the score sheet")
     try:
         with transaction.atomic():
-            advancement.finish_game(game, side.team, reason=BY_SCORE, by=user)
+            advancement.finish_game(game, side.team, reason=Game.Reason.SCORE, by=user)
             Tournament.objects.filter(pk=tournament.pk).bump()
     except ValidationError as exc:  # someone else (the time limit, the organizer) got there first
         log.info("game %s not finished from the sheet: %s", game.pk, exc)
@@ -114,7 +111,7 @@ def finish_if_over(game: Game, *, user=None) -> bool:
 def _claim_end(game: Game, tournament: Tournament, status: str, kind: str, *, user=None, note: str = "",
                data: dict | None = None) -> bool:
     """Move an in-play game to `status` unless someone else moved it first (a claim on the row)."""
-    finished = {"result_reason": BY_SCORE, "finished_at": timezone.now()} if status == Game.Status.FINISHED else {}
+    finished = {"result_reason": Game.Reason.SCORE, "finished_at": timezone.now()} if status == Game.Status.FINISHED else {}
     with transaction.atomic():
         claimed = Game.objects.filter(pk=game.pk, status=Game.Status.IN_PLAY).update(
             status=status, version=F("version") + 1, **finished

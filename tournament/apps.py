@@ -4,6 +4,3 @@ from django.apps import AppConfig
 class TournamentConfig(AppConfig):
     name = "tournament"
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self):
-        from tournament import signals  # noqa: F401

@@ -6,7 +6,7 @@ that counter in its own transaction (TournamentQuerySet.bump). The very next req
 count, so its key is new and it renders afresh; the timeout only lets entries nobody asks for go.
 
 A game-day page also reads differently when a moment passes with no write at all (a posted start,
-a no-show deadline, a time limit: the clock's phases, tournament.gameday.actions.clock), so a page
+a no-show deadline, a time limit: the clock's phases, tournament.gameday.clock), so a page
 may store with its HTML the first such moment (`next_clock_turn`) and is rendered afresh from then on.
 
 What differs per request or per second is never stored as rendered: the CSRF token and any
@@ -36,7 +36,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from tournament.gameday import deadlines
-from tournament.gameday.actions import countdown_text
+from tournament.gameday.clock import countdown_text
 from tournament.models import Game, Tournament
 
 log = logging.getLogger(__name__)

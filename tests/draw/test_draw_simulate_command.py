@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -11,8 +12,6 @@ from tournament.draw import generator
 
 
 def run(*args):
-    from io import StringIO
-
     out = StringIO()
     call_command("simulate_draw", *args, stdout=out)
     return json.loads(out.getvalue())
@@ -45,8 +44,6 @@ def test_bad_arguments_are_refused(args, message):
 
 
 def test_the_output_is_exactly_the_documented_json():
-    from io import StringIO
-
     out = StringIO()
     call_command("simulate_draw", "--teams", "3", "--seed", "0", stdout=out)
     assert out.getvalue().startswith('{"size": 4, "round1": [[')

@@ -8,9 +8,7 @@ from django.core.exceptions import ValidationError
 
 from tests.factories import PlayerFactory
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament.gameday import sweep
-from tournament.gameday import actions
-from tournament.gameday import deadlines
+from tournament.gameday import actions, advancement, clock, deadlines
 from tournament.draw.publishing import set_posted_start
 from tournament.models import CheckIn, Game, GameEvent, GameSide, Player, Substitution
 
@@ -78,8 +76,6 @@ class TestCheckIn:
         assert not CheckIn.objects.exists()
 
     def test_a_finished_game_is_refused(self, game):
-        from tournament.gameday import advancement
-
         a, b = teams(game)
         advancement.finish_game(game, a, reason="score")
         with pytest.raises(ValidationError, match="is over \\(finished\\); check-in is closed"):
@@ -91,7 +87,7 @@ class TestCheckIn:
         with time_machine.travel(NO_SHOW - dt.timedelta(seconds=1), tick=False):
             actions.check_in(game, b)
         with time_machine.travel(NO_SHOW, tick=False):
-            sweep.sweep()
+            deadlines.sweep()
             assert deadlines.apply_no_show(game.pk) is False
         assert reload(game).status == S.READY
         assert reload(other_game).status == S.DOUBLE_FORFEIT  # the sweep did run
@@ -133,14 +129,14 @@ class TestNoShow:
     def test_applied_twice_it_forfeits_once(self, game, quiet_other):
         actions.check_in(game, teams(game)[0], now=POSTED)
         results = [deadlines.apply_no_show(game.pk, now=NO_SHOW), deadlines.apply_no_show(game.pk, now=NO_SHOW),
-                   sweep.sweep(NO_SHOW + dt.timedelta(minutes=1))["apply_due_no_shows"]]
+                   deadlines.sweep(NO_SHOW + dt.timedelta(minutes=1))["apply_due_no_shows"]]
         assert results == [True, False, 0]
         assert GameEvent.objects.filter(game=game, kind="result").count() == 1
 
     def test_both_absent_is_a_double_forfeit_and_the_next_opponent_gets_a_walkover(self, game, other_game):
         c, _ = teams(other_game)
         actions.check_in(other_game, c, now=POSTED)
-        assert sweep.sweep(NO_SHOW)["apply_due_no_shows"] == 2
+        assert deadlines.sweep(NO_SHOW)["apply_due_no_shows"] == 2
         assert reload(game).status == S.DOUBLE_FORFEIT
         final = next_game(game)
         assert (final.status, final.winner, final.result_reason) == (S.FORFEIT, c, "walkover")
@@ -206,9 +202,9 @@ class TestTimeLimit:
         GameSide.objects.filter(game=game, team=b).update(total=1450)
         GameSide.objects.filter(game=game, team=a).update(total=1200)
         with time_machine.travel(game.time_limit_at - dt.timedelta(seconds=1), tick=False):
-            assert sweep.sweep()["apply_due_time_limits"] == 0
+            assert deadlines.sweep()["apply_due_time_limits"] == 0
         with time_machine.travel(game.time_limit_at, tick=False):
-            assert sweep.sweep()["apply_due_time_limits"] == 1
+            assert deadlines.sweep()["apply_due_time_limits"] == 1
         game = reload(game)
         assert (game.status, game.winner, game.result_reason) == (S.FINISHED, b, "time limit")
         assert b in teams(next_game(game))
@@ -245,11 +241,9 @@ class TestReverseForfeit:
         assert GameEvent.objects.get(game=game, kind="forfeit_reversed").note.startswith("Flat tyre")
         # The deadline is waived: the latecomer checks in, nothing forfeits them again.
         actions.check_in(game, b, now=NO_SHOW + dt.timedelta(minutes=20))
-        assert sweep.sweep(NO_SHOW + dt.timedelta(minutes=21))["apply_due_no_shows"] == 0
+        assert deadlines.sweep(NO_SHOW + dt.timedelta(minutes=21))["apply_due_no_shows"] == 0
 
     def test_reversing_a_double_forfeit_takes_back_the_walkover_it_gave(self, game, other_game, organizer):
-        from tournament.gameday import advancement
-
         c, _ = teams(other_game)
         advancement.finish_game(other_game, c, reason="score")
         deadlines.apply_no_show(game.pk, now=NO_SHOW)  # nobody came to this one
@@ -272,8 +266,6 @@ class TestReverseForfeit:
         for team in teams(other_game):
             actions.check_in(other_game, team, now=POSTED)
         actions.start_game(other_game, now=POSTED)
-        from tournament.gameday import advancement
-
         advancement.finish_game(reload(other_game), teams(other_game)[0], reason="score")
         final = next_game(game)
         set_posted_start(final, POSTED + dt.timedelta(days=1))
@@ -288,8 +280,6 @@ class TestReverseForfeit:
 @pytest.mark.django_db
 class TestSubstitutes:
     def test_no_substitute_for_a_game_that_is_over(self, game):
-        from tournament.gameday import advancement
-
         a, b = teams(game)
         advancement.finish_game(game, a, reason="score")
         with pytest.raises(ValidationError, match="is over; substitutes can no longer be recorded"):
@@ -354,9 +344,9 @@ class TestClock:
         a, b = teams(game)
         actions.check_in(game, a, now=POSTED)
         game = reload(game)
-        before = actions.clock(game, NO_SHOW - dt.timedelta(seconds=61))
+        before = clock.clock(game, NO_SHOW - dt.timedelta(seconds=61))
         assert (before["phase"], before["countdown_to"], before["countdown_text"]) == ("check_in", NO_SHOW, "01m 01s")
-        after = actions.clock(game, NO_SHOW)
+        after = clock.clock(game, NO_SHOW)
         assert after["phase"] == "no_show_due" and after["label"] == f"No-show: forfeit due ({b.name})"
         assert reload(game).status == S.READY  # the clock only reads
 
@@ -364,8 +354,8 @@ class TestClock:
         for team in teams(game):
             actions.check_in(game, team, now=POSTED)
         game = actions.start_game(game, now=POSTED)
-        assert actions.clock(game, POSTED + dt.timedelta(hours=1))["countdown_text"] == "1h 30m 00s"
-        assert actions.clock(game, game.time_limit_at)["phase"] == "time_up"
+        assert clock.clock(game, POSTED + dt.timedelta(hours=1))["countdown_text"] == "1h 30m 00s"
+        assert clock.clock(game, game.time_limit_at)["phase"] == "time_up"
 
 
 @pytest.mark.django_db
@@ -383,9 +373,9 @@ def test_daylight_saving_day_a_limit_is_two_and_a_half_real_hours(tournament):
         actions.check_in(game, team, now=posted)
     actions.start_game(game, now=posted)
     with time_machine.travel(dt.datetime(2026, 3, 8, 8, 59, 59, tzinfo=dt.UTC), tick=False):  # 4:59:59 AM EDT
-        assert sweep.sweep()["apply_due_time_limits"] == 0
+        assert deadlines.sweep()["apply_due_time_limits"] == 0
     with time_machine.travel(dt.datetime(2026, 3, 8, 9, 0, tzinfo=dt.UTC), tick=False):
-        assert sweep.sweep()["apply_due_time_limits"] == 1
+        assert deadlines.sweep()["apply_due_time_limits"] == 1
     assert reload(game).status == S.AWAITING_DECISION
 
 
@@ -395,18 +385,18 @@ class TestScheduling:
         self, game, monkeypatch, django_capture_on_commit_callbacks
     ):
         sent = []
-        monkeypatch.setattr("tournament.gameday.signals.send_task_safely", lambda task, *ids, eta: sent.append((task.name, ids, eta)))
+        monkeypatch.setattr("tournament.gameday.deadlines.send_task_safely", lambda task, *ids, eta: sent.append((task.name, ids, eta)))
         soon = dt.datetime(2026, 4, 15, 16, 50, tzinfo=dt.UTC)
         with time_machine.travel(soon, tick=False):
             with django_capture_on_commit_callbacks(execute=True):
                 set_posted_start(reload(game), POSTED)  # unchanged: nothing to send
                 assert sent == []
                 set_posted_start(reload(game), POSTED + dt.timedelta(minutes=10))
-        assert sent == [("tournament.tasks.apply_no_show_at_deadline", (game.pk,), NO_SHOW + dt.timedelta(minutes=10))]
+        assert sent == [("tournament.gameday.deadlines.apply_no_show_at_deadline", (game.pk,), NO_SHOW + dt.timedelta(minutes=10))]
 
     def test_deadlines_days_ahead_are_armed_by_the_sweep_minutes_before(self, game, monkeypatch):
         sent = []
-        monkeypatch.setattr("tournament.gameday.signals.send_task_safely", lambda task, *ids, eta: sent.append((task.name, ids, eta)))
-        assert sweep.sweep(NO_SHOW - dt.timedelta(hours=5))["arm_upcoming_deadlines"] == 0
-        assert sweep.sweep(NO_SHOW - dt.timedelta(minutes=2))["arm_upcoming_deadlines"] == 2  # both games
-        assert ("tournament.tasks.apply_no_show_at_deadline", (game.pk,), NO_SHOW) in sent
+        monkeypatch.setattr("tournament.gameday.deadlines.send_task_safely", lambda task, *ids, eta: sent.append((task.name, ids, eta)))
+        assert deadlines.sweep(NO_SHOW - dt.timedelta(hours=5))["arm_upcoming_deadlines"] == 0
+        assert deadlines.sweep(NO_SHOW - dt.timedelta(minutes=2))["arm_upcoming_deadlines"] == 2  # both games
+        assert ("tournament.gameday.deadlines.apply_no_show_at_deadline", (game.pk,), NO_SHOW) in sent

@@ -6,11 +6,12 @@ import time
 import pytest
 from django.utils import timezone
 
+from config.celery import app
 from tests.gameday_setup import next_game, publish_division, teams
 from tournament.gameday import actions
 from tournament.draw.publishing import set_posted_start
 from tournament.models import Game, GameEvent
-from tournament.tasks import apply_no_show_at_deadline
+from tournament.gameday.deadlines import apply_no_show_at_deadline
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 S = Game.Status
@@ -40,8 +41,6 @@ def deadline_in(game, seconds: float) -> dt.datetime:
 
 @pytest.fixture
 def games(tournament):
-    from config.celery import app
-
     app.control.purge()  # nothing left over from another test's deadlines
     return publish_division(tournament)[1]
 
@@ -51,7 +50,7 @@ def test_the_no_show_task_fires_at_its_eta_and_a_check_in_just_before_prevents_i
     celery_worker.start()
     here, away = teams(absent_game)
     deadline = deadline_in(absent_game, 3)
-    deadline_in(full_game, 3)  # the signal queues both tasks on commit, for their exact moment
+    deadline_in(full_game, 3)  # posting the start queues both tasks on commit, for their exact moment
     actions.check_in(absent_game, here, via="table")
     for team in teams(full_game):  # the "4:59" check-in: moments before the deadline
         actions.check_in(full_game, team)
@@ -66,7 +65,7 @@ def test_the_no_show_task_fires_at_its_eta_and_a_check_in_just_before_prevents_i
 
 def test_the_same_task_delivered_twice_forfeits_once(games, celery_worker, monkeypatch):
     game = games[0]
-    monkeypatch.setattr("tournament.gameday.signals.send_task_safely", lambda *args, **kwargs: None)  # only ours
+    monkeypatch.setattr("tournament.gameday.deadlines.send_task_safely", lambda *args, **kwargs: None)  # only ours
     actions.check_in(game, teams(game)[0])
     deadline_in(game, -1)
     celery_worker.start()
@@ -79,7 +78,7 @@ def test_the_same_task_delivered_twice_forfeits_once(games, celery_worker, monke
 def test_with_the_worker_stopped_over_the_deadline_the_sweep_applies_it_after_restart(games, celery_worker, monkeypatch):
     game = games[0]
     # The exact-moment message is lost (say the broker restarted empty): only the sweep is left.
-    monkeypatch.setattr("tournament.gameday.signals.send_task_safely", lambda *args, **kwargs: None)
+    monkeypatch.setattr("tournament.gameday.deadlines.send_task_safely", lambda *args, **kwargs: None)
     actions.check_in(game, teams(game)[1])
     deadline = deadline_in(game, 0.5)
     wait_for(lambda: timezone.now() > deadline)

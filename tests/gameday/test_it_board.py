@@ -6,13 +6,16 @@ import re
 
 import pytest
 import time_machine
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.factories import TournamentFactory
 from tests.gameday_setup import publish_division, teams
 from tournament.gameday import actions
 from tournament.gameday import deadlines
-from tournament.models import CheckIn, Game, GameSide, Tournament
+from tournament.gameday.board import current_round_id
+from tournament.models import CheckIn, Game, GameSide, Round, Tournament
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)  # Wednesday 10:00 AM in Mazatlán
 S = Game.Status
@@ -111,9 +114,6 @@ class TestBoard:
     def test_the_query_count_does_not_grow_with_the_round(self, organizer_client, tournament, django_assert_max_num_queries):
         _, small = publish_division(tournament, 4, starts_at=POSTED)
         with time_machine.travel(POSTED - dt.timedelta(hours=1), tick=False):
-            from django.db import connection
-            from django.test.utils import CaptureQueriesContext
-
             with CaptureQueriesContext(connection) as few:
                 board(organizer_client, tournament)
         other = type(tournament).objects.create(name="Big", slug="big", signup_deadline=tournament.signup_deadline)
@@ -181,9 +181,6 @@ class TestCachedBoard:
         assert "@@render-cache" not in second and 'name="csrfmiddlewaretoken"' in second and token
 
     def test_an_unchanged_board_costs_few_queries(self, organizer_client, tournament, games, django_assert_max_num_queries):
-        from django.db import connection
-        from django.test.utils import CaptureQueriesContext
-
         with time_machine.travel(POSTED - dt.timedelta(minutes=10), tick=False):
             with CaptureQueriesContext(connection) as miss:
                 board(organizer_client, tournament)
@@ -196,9 +193,6 @@ class TestCachedBoard:
 
 @pytest.mark.django_db
 def test_the_board_opens_on_the_first_round_still_open_else_the_last(organizer_client, tournament, games):
-    from tournament.models import Round
-    from tournament.gameday.board import current_round_id
-
     first, final = Round.objects.filter(division=games[0].division).order_by("number")
 
     def shown():
@@ -215,8 +209,6 @@ def test_the_board_opens_on_the_first_round_still_open_else_the_last(organizer_c
 
 @pytest.mark.django_db
 def test_an_unknown_tournament_or_another_tournaments_round_is_not_found(organizer_client, tournament, games):
-    from tests.factories import TournamentFactory
-
     other = TournamentFactory(slug="other-cup")
     assert organizer_client.get(reverse("gameday:board", args=["no-such-cup"])).status_code == 404
     assert organizer_client.get(reverse("gameday:round", args=[other.slug, games[0].round_id])).status_code == 404

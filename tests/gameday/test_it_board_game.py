@@ -6,7 +6,7 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, TournamentFactory
 from tests.gameday_setup import publish_division, teams
 from tests.gameday.test_it_board import text
 from tournament.gameday import actions
@@ -121,8 +121,6 @@ class TestGamePage:
         assert (game.winner, game.decision_note, game.result_reason) == (b, "Cut for high card", "organizer decision")
 
     def test_another_tournaments_game_is_a_404(self, organizer_client, games):
-        from tests.factories import TournamentFactory
-
         other = TournamentFactory()
         url = reverse("gameday:game", args=[other.slug, games[0].pk])
         assert organizer_client.get(url).status_code == 404

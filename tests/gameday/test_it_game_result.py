@@ -1,4 +1,7 @@
-"""organizer/t/<slug>/games/<id>/: one game's result, its log, and the organizer's correction."""
+"""The result part of a game's one organizer page (organizer/t/<slug>/gameday/game/<id>/): the result,
+the log and the organizer's correction; the page's former address redirects to it."""
+
+import re
 
 from django.test import Client
 from django.urls import reverse
@@ -11,7 +14,11 @@ S = Game.Status
 
 
 def url(g):
-    return reverse("gameday:result", args=[g.division.tournament.slug, g.pk])
+    return reverse("gameday:game", args=[g.division.tournament.slug, g.pk])
+
+
+def correct_url(g):
+    return reverse("gameday:correct", args=[g.division.tournament.slug, g.pk])
 
 
 def finished_pair(n=8):
@@ -35,7 +42,7 @@ def test_the_page_needs_a_login(client, db):
     _, _, first = finished_pair(4)
     response = client.get(url(first))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
-    response = client.post(url(first), {"winner": teams_of(first)[1].pk, "note": "x"})
+    response = client.post(correct_url(first), {"winner": teams_of(first)[1].pk, "note": "x"})
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     first.refresh_from_db()
     assert first.winner == teams_of(first)[0]
@@ -61,8 +68,7 @@ def test_a_correction_redoes_advancement_and_is_logged(organizer_client, organiz
     a, b = teams_of(first)
     following = game(tournament, "d1", 2, 1)
     assert teams_of(following)[0] == a
-    response = organizer_client.post(
-        url(first), {"winner": b.pk, "note": "Score sheet added up wrong", "version": first.version}, follow=True
+    response = organizer_client.post(correct_url(first), {"winner": b.pk, "note": "Score sheet added up wrong", "version": first.version}, follow=True
     )
     html = response.content.decode()
     assert f"Result corrected: {b.name} wins" in html
@@ -81,7 +87,7 @@ def test_refused_once_the_next_game_has_started_and_nothing_changes(organizer_cl
     page = organizer_client.get(url(first)).content.decode()
     assert "The next game has already started" in page and 'name="note"' not in page
     before = snapshot(tournament)
-    response = organizer_client.post(url(first), {"winner": b.pk, "note": "late complaint"})
+    response = organizer_client.post(correct_url(first), {"winner": b.pk, "note": "late complaint"})
     assert response.status_code == 400
     assert "the next game has already started" in response.content.decode()
     assert snapshot(tournament) == before
@@ -92,7 +98,7 @@ def test_a_blank_note_is_refused_and_the_choice_is_kept(organizer_client, db):
     tournament, _, first = finished_pair()
     b = teams_of(first)[1]
     before = snapshot(tournament)
-    response = organizer_client.post(url(first), {"winner": b.pk, "note": "   "})
+    response = organizer_client.post(correct_url(first), {"winner": b.pk, "note": "   "})
     assert response.status_code == 400
     html = response.content.decode()
     assert "Write a note saying why the result is corrected" in html
@@ -104,7 +110,7 @@ def test_a_team_not_in_the_game_is_refused(organizer_client, db):
     tournament, teams, first = finished_pair()
     outsider = next(t for t in teams if t not in teams_of(first))
     before = snapshot(tournament)
-    response = organizer_client.post(url(first), {"winner": outsider.pk, "note": "typo"})
+    response = organizer_client.post(correct_url(first), {"winner": outsider.pk, "note": "typo"})
     assert response.status_code == 400
     html = response.content.decode()
     assert "Choose the winner from this game&#x27;s teams" in html
@@ -117,7 +123,7 @@ def test_a_game_whose_sides_are_not_known_cannot_be_corrected(organizer_client, 
     waiting = game(tournament, "d1", 2, 2)
     before = snapshot(tournament)
     assert "This game has no result to correct yet." in organizer_client.get(url(waiting)).content.decode()
-    response = organizer_client.post(url(waiting), {"winner": teams[0].pk, "note": "x"})
+    response = organizer_client.post(correct_url(waiting), {"winner": teams[0].pk, "note": "x"})
     assert response.status_code == 400
     assert "This game has no result to correct yet." in response.content.decode()
     assert snapshot(tournament) == before
@@ -127,7 +133,7 @@ def test_a_stale_form_is_refused(organizer_client, db):
     tournament, _, first = finished_pair()
     b = teams_of(first)[1]
     before = snapshot(tournament)
-    response = organizer_client.post(url(first), {"winner": b.pk, "note": "x", "version": first.version - 1})
+    response = organizer_client.post(correct_url(first), {"winner": b.pk, "note": "x", "version": first.version - 1})
     assert response.status_code == 400
     assert "This game changed since you opened the page" in response.content.decode()
     assert snapshot(tournament) == before
@@ -138,7 +144,7 @@ def test_a_post_without_the_csrf_token_is_refused(organizer, db):
     client = Client(enforce_csrf_checks=True)
     client.force_login(organizer)
     before = snapshot(tournament)
-    response = client.post(url(first), {"winner": teams_of(first)[1].pk, "note": "no token"})
+    response = client.post(correct_url(first), {"winner": teams_of(first)[1].pk, "note": "no token"})
     assert response.status_code == 403
     assert snapshot(tournament) == before
 
@@ -146,14 +152,40 @@ def test_a_post_without_the_csrf_token_is_refused(organizer, db):
 def test_a_game_of_another_tournament_is_not_found(organizer_client, db):
     _, _, first = finished_pair(4)
     other, _ = published(4, both=False)
-    response = organizer_client.get(reverse("gameday:result", args=[other.slug, first.pk]))
+    assert organizer_client.get(reverse("gameday:game", args=[other.slug, first.pk])).status_code == 404
+    response = organizer_client.post(reverse("gameday:correct", args=[other.slug, first.pk]), {"winner": teams_of(first)[1].pk, "note": "x"})
     assert response.status_code == 404
 
 
-def test_the_schedule_and_the_bracket_link_to_the_game_for_organizers_only(organizer_client, client, db):
+def test_the_schedule_and_the_bracket_lead_organizers_to_the_game_page(organizer_client, db):
     tournament, _, first = finished_pair(4)
-    link = url(first)
-    assert link in organizer_client.get(reverse("draw:schedule", args=[tournament.slug])).content.decode()
+    assert url(first) in organizer_client.get(reverse("draw:schedule", args=[tournament.slug])).content.decode()
     bracket = reverse("brackets:division", args=[tournament.slug, "d1"])
-    assert link in organizer_client.get(bracket).content.decode()
-    assert link not in Client().get(bracket).content.decode()
+    organizers = organizer_client.get(bracket).content.decode()
+    link = re.search(rf'href="([^"]*/{first.pk}/)">Result and log \(organizer\)', organizers).group(1)
+    page = organizer_client.get(link, follow=True)
+    assert page.request["PATH_INFO"] == url(first) and "Correct the result" in page.content.decode()
+    assert "Result and log (organizer)" not in Client().get(bracket).content.decode()
+
+
+def test_the_former_result_address_leads_to_the_game_page(organizer_client, db):
+    tournament, _, first = finished_pair(4)
+    former = reverse("gameday:result", args=[tournament.slug, first.pk])
+    response = organizer_client.get(former)
+    assert response.status_code == 302 and response["Location"] == url(first)
+    b = teams_of(first)[1]
+    # A correction form still open on the former page is carried over, not lost.
+    response = organizer_client.post(former, {"winner": b.pk, "note": "Added up wrong", "version": first.version}, follow=True)
+    assert f"Result corrected: {b.name} wins" in response.content.decode()
+    first.refresh_from_db()
+    assert first.winner == b
+
+
+def test_the_one_page_has_the_result_the_table_links_and_the_next_game(organizer_client, db):
+    tournament, _, first = finished_pair()
+    html = organizer_client.get(url(first)).content.decode()
+    assert "Correct the result" in html and 'id="result"' in html
+    assert reverse("table:manage_sheet", args=[first.pk]) in html
+    assert reverse("table:sheet", args=[first.table_token]) in html
+    following = game(tournament, "d1", 2, 1)
+    assert f'href="{url(following)}"' in html  # the next game's own page

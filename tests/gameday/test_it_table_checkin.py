@@ -6,6 +6,7 @@ import pytest
 import time_machine
 from django.urls import reverse
 
+from tests.factories import TeamFactory
 from tests.gameday_setup import publish_division, teams
 from tests.gameday.test_it_board import text
 from tournament.gameday import actions
@@ -48,8 +49,6 @@ class TestTableCheckIn:
         assert client.post(reverse("gameday_table:check_in", args=["nope"]), {"team": 1}).status_code == 404
 
     def test_a_team_not_in_the_game_is_refused_and_nothing_saved(self, client, game, tournament):
-        from tests.factories import TeamFactory
-
         stranger = TeamFactory(tournament=tournament, name="Strangers")
         response = client.post(url(game, "check_in"), {"team": stranger.pk}, HTTP_HX_REQUEST="true")
         assert "Strangers is not playing in Division 1 Semi-finals game 1" in text(response)

@@ -8,7 +8,7 @@ from django.core import mail
 from django.urls import reverse
 
 from tests.factories import TournamentFactory
-from tournament import tasks
+from tournament.gameday import deadlines
 from tournament.signups import registration
 from tournament.models import Tournament
 
@@ -23,8 +23,8 @@ def event(db):
 def test_the_deadline_task_running_twice_closes_once_and_mails_once(event, django_capture_on_commit_callbacks):
     with time_machine.travel(DEADLINE):
         with django_capture_on_commit_callbacks(execute=True):
-            assert tasks.close_registration_at_deadline(event.pk) is True
-            assert tasks.close_registration_at_deadline(event.pk) is False
+            assert deadlines.close_registration_at_deadline(event.pk) is True
+            assert deadlines.close_registration_at_deadline(event.pk) is False
     event.refresh_from_db()
     assert event.status == Tournament.Status.CLOSED and event.registration_closed_at == DEADLINE
     assert len(mail.outbox) == 1
@@ -35,7 +35,7 @@ def test_the_deadline_task_running_twice_closes_once_and_mails_once(event, djang
 def test_a_task_delivered_early_does_nothing(event):
     # e.g. the deadline was moved later after the task was queued
     with time_machine.travel(DEADLINE - dt.timedelta(seconds=1)):
-        assert tasks.close_registration_at_deadline(event.pk) is False
+        assert deadlines.close_registration_at_deadline(event.pk) is False
     event.refresh_from_db()
     assert event.status == Tournament.Status.OPEN
 
@@ -43,9 +43,9 @@ def test_a_task_delivered_early_does_nothing(event):
 def test_running_late_the_sweep_closes_with_its_own_time_and_still_once(event, django_capture_on_commit_callbacks):
     late = DEADLINE + dt.timedelta(hours=3)
     with time_machine.travel(late), django_capture_on_commit_callbacks(execute=True):
-        assert tasks.sweep_deadlines()["close_due_registrations"] == 1
-        assert tasks.sweep_deadlines()["close_due_registrations"] == 0
-        assert tasks.close_registration_at_deadline(event.pk) is False  # the exact-moment task, arriving later still
+        assert deadlines.sweep_deadlines()["close_due_registrations"] == 1
+        assert deadlines.sweep_deadlines()["close_due_registrations"] == 0
+        assert deadlines.close_registration_at_deadline(event.pk) is False  # the exact-moment task, arriving later still
     event.refresh_from_db()
     assert event.registration_closed_at == late
     assert len(mail.outbox) == 1
@@ -69,15 +69,16 @@ def test_closing_early_by_the_organizer_counts_as_the_one_close(event, django_ca
         assert registration.close_registration(event.pk, early=True) is True
         assert "closed early by the organizer" in registration.closed_message(Tournament.objects.get(pk=event.pk))
     with time_machine.travel(DEADLINE), django_capture_on_commit_callbacks(execute=True):
-        assert tasks.close_registration_at_deadline(event.pk) is False
+        assert deadlines.close_registration_at_deadline(event.pk) is False
     assert len(mail.outbox) == 1
 
 
-def test_saving_a_tournament_queues_the_close_for_its_exact_deadline(db, django_capture_on_commit_callbacks, monkeypatch):
+def test_scheduling_the_close_queues_it_for_its_exact_deadline(db, django_capture_on_commit_callbacks, monkeypatch):
     sent = []
-    monkeypatch.setattr(tasks.close_registration_at_deadline, "apply_async", lambda args, eta, **kw: sent.append((args, eta)))
+    monkeypatch.setattr(deadlines.close_registration_at_deadline, "apply_async", lambda args, eta, **kw: sent.append((args, eta)))
+    event = TournamentFactory(signup_deadline=DEADLINE)
     with django_capture_on_commit_callbacks(execute=True):
-        event = TournamentFactory(signup_deadline=DEADLINE)
+        deadlines.schedule_registration_close(event)
     assert sent == [((event.pk,), DEADLINE)]
 
 
@@ -87,7 +88,8 @@ def test_a_real_worker_closes_registration_at_the_deadline(celery_worker, django
 
     celery_worker.start()
     deadline = timezone.now() + dt.timedelta(seconds=2)
-    event = TournamentFactory(signup_deadline=deadline)  # the post-save hook queues the task with eta=deadline
+    event = TournamentFactory(signup_deadline=deadline)
+    deadlines.schedule_registration_close(event)  # what creating it through the organizer's form does
     import time
 
     for _ in range(100):

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from tournament import localtime
 from tournament.draw import generator
+from tournament.gameday import advancement, deadlines
 from tournament.signups import registration
 from tournament.models import Division, DrawRecord, Game, GameSide, Round, Team, Tournament
 
@@ -80,7 +81,10 @@ def preview(tournament: Tournament, kind: str, *, seed: int | str | None = None,
         except ValueError as exc:
             raise ValidationError(str(exc))
     lines = generator.draw_lines([t.pk for t in teams], seed)
-    return DrawRecord.objects.create(division=division(tournament, kind), seed=seed, lines=lines, created_by=by)
+    with transaction.atomic():
+        record = DrawRecord.objects.create(division=division(tournament, kind), seed=seed, lines=lines, created_by=by)
+        Tournament.objects.filter(pk=tournament.pk).bump()
+    return record
 
 
 def latest_preview(div: Division) -> DrawRecord | None:
@@ -113,6 +117,7 @@ def publish(record: DrawRecord, *, by=None, override: bool = False, now: dt.date
         build_bracket(div, record.lines, now=now)
         if Division.objects.filter(tournament=tournament, kind__in=DRAWN_KINDS, published_at__isnull=False).count() == 2:
             build_final(tournament)
+        Tournament.objects.filter(pk=tournament.pk).bump()
     div.refresh_from_db()
     return div
 
@@ -138,8 +143,6 @@ def round_name(number: int, count: int, kind: str) -> str:
 
 def build_bracket(div: Division, lines: list, *, now: dt.datetime) -> None:
     """Rounds, games and sides for a chart; byes are decided and advance at once."""
-    from tournament.gameday import advancement
-
     size = len(lines)
     count = int(math.log2(size))
     starts = default_round_starts(div.tournament, div.kind, count)
@@ -161,10 +164,11 @@ def build_bracket(div: Division, lines: list, *, now: dt.datetime) -> None:
                     division=div, round=rnd, number=index + 1, table_number=None if bye else table,
                     status=Game.Status.BYE if bye else Game.Status.READY,
                     winner=teams[pair[0] or pair[1]] if bye else None,
-                    result_reason="bye" if bye else "", finished_at=now if bye else None,
+                    result_reason=Game.Reason.BYE if bye else "", finished_at=now if bye else None,
                 )
                 _set_deadlines(game, rnd.starts_at)
                 game.save()
+                deadlines.schedule_deadlines(game)
                 for slot, team_id in enumerate(pair, start=1):
                     sides.append(GameSide(game=game, slot=slot, team=teams.get(team_id), is_bye=team_id is None))
                 if bye:
@@ -173,6 +177,7 @@ def build_bracket(div: Division, lines: list, *, now: dt.datetime) -> None:
                 game = Game(division=div, round=rnd, number=index + 1, table_number=index + 1, status=Game.Status.WAITING)
                 _set_deadlines(game, rnd.starts_at)
                 game.save()
+                deadlines.schedule_deadlines(game)
                 for slot, feeder in enumerate(previous[2 * index: 2 * index + 2], start=1):
                     sides.append(GameSide(game=game, slot=slot, fed_by=feeder))
             current.append(game)
@@ -185,8 +190,6 @@ def build_bracket(div: Division, lines: list, *, now: dt.datetime) -> None:
 
 def build_final(tournament: Tournament) -> Division:
     """The final: its two slots are fed by the last games of Division 1 and Division 2."""
-    from tournament.gameday import advancement
-
     final = division(tournament, Division.Kind.FINAL)
     if final.games.exists():
         return final
@@ -203,6 +206,7 @@ def build_final(tournament: Tournament) -> Division:
     game = Game(division=final, round=rnd, number=1, table_number=1, status=Game.Status.WAITING)
     _set_deadlines(game, starts)
     game.save()
+    deadlines.schedule_deadlines(game)
     GameSide.objects.bulk_create(
         [GameSide(game=game, slot=slot, fed_by=feeder, team=feeder.winner if feeder.status in Game.DONE else None)
          for slot, feeder in enumerate(feeders, start=1)]
@@ -252,12 +256,17 @@ STARTED_OR_DONE = (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION, *Game.DON
 
 
 def set_posted_start(game: Game, starts_at: dt.datetime | None) -> Game:
-    """Post a game's start time and the deadlines that follow from it (no-show, time limit).
-
-    Saved with save() so the game-day post_save signal sees the new deadlines.
-    """
+    """Post a game's start time and the deadlines that follow from it (no-show, time limit), and queue their tasks."""
+    posted = (game.starts_at, game.no_show_at, game.time_limit_at)
     _set_deadlines(game, starts_at)
-    game.save(update_fields=["starts_at", "no_show_at", "time_limit_at"])
+    if (game.starts_at, game.no_show_at, game.time_limit_at) == posted:
+        return game  # nothing moved: no write, no task
+    with transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(
+            starts_at=game.starts_at, no_show_at=game.no_show_at, time_limit_at=game.time_limit_at
+        )
+        Tournament.objects.filter(pk=game.division.tournament_id).bump()
+        deadlines.schedule_deadlines(game)
     return game
 
 
@@ -274,10 +283,13 @@ def set_round_start(rnd: Round, starts_at: dt.datetime) -> int:
             if game.starts_at in (old, None) or game.starts_at == starts_at:
                 set_posted_start(game, starts_at)
                 moved += 1
+        Tournament.objects.filter(pk=rnd.division.tournament_id).bump()
         return moved
 
 
 def set_table_number(game: Game, table_number: int | None) -> None:
     if table_number is not None and not 1 <= table_number <= 999:
         raise ValidationError(f"Table numbers run from 1 to 999, not {table_number}.")
-    Game.objects.filter(pk=game.pk).update(table_number=table_number)
+    with transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(table_number=table_number)
+        Tournament.objects.filter(pk=game.division.tournament_id).bump()

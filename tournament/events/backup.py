@@ -23,10 +23,10 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
 from django.db.migrations.recorder import MigrationRecorder
-from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.duration import duration_iso_string
 
+from tournament.gameday import deadlines
 from tournament.models import Tournament
 
 FORMAT = "meldboard-tournament"
@@ -303,7 +303,7 @@ def import_tournament(data: dict) -> Tournament:
             tournament = Tournament.objects.get(pk=maps[_label(Tournament)][data["models"][_label(Tournament)][0]["pk"]])
             # Receivers schedule the tournament's own deadline tasks (sent on commit); the minute
             # sweep applies every other due deadline of the restored games.
-            post_save.send(sender=Tournament, instance=tournament, created=True, raw=False, using="default", update_fields=None)
+            deadlines.schedule_registration_close(tournament)
     except IntegrityError as exc:
         raise TournamentImportError(
             f"The database already holds rows of this tournament under another address (a unique value clashes: {exc}). "

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from scoring import hands
 from scoring.sample_hands import BIG, W1, W2, values
+from tournament.gameday import deadlines
 from tournament.draw import publishing
 from tournament.gameday import actions
 from tournament.signups import registration
@@ -53,6 +54,7 @@ def create_signups_demo(now: dt.datetime) -> Tournament:
         description=DESCRIPTION, time_zone="America/Mazatlan", signup_deadline=now + dt.timedelta(hours=2),
         organizer_email="organizer@localhost", created_by=organizer(),
     )
+    deadlines.schedule_registration_close(tournament)
     for index, (name, first, second) in enumerate(TEAMS[:6]):
         registration.register_team(tournament, team_name=name, player_names=(first, second),
                                    now=now - dt.timedelta(hours=6 - index))

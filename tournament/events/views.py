@@ -4,12 +4,14 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournament import localtime
+from tournament.gameday import deadlines
 from tournament.signups import registration
 from tournament.events.backup import export_tournament
 from tournament.events.forms import TournamentForm
@@ -27,12 +29,17 @@ def home(request):
 @require_http_methods(["GET", "POST"])
 def tournament_form(request, slug=None):
     tournament = get_object_or_404(Tournament, slug=slug) if slug else None
+    previous_deadline = tournament.signup_deadline if tournament else None
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         saved = form.save(commit=False)
         if not saved.created_by_id:
             saved.created_by = request.user
-        saved.save()
+        with transaction.atomic():
+            saved.save()
+            Tournament.objects.filter(pk=saved.pk).bump()  # name, venue, times: every page shows them
+            if saved.signup_deadline != previous_deadline:
+                deadlines.schedule_registration_close(saved)
         messages.success(request, f"Saved “{saved.name}”.")
         return redirect("organizer:dashboard", slug=saved.slug)
     return render(

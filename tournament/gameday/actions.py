@@ -1,8 +1,8 @@
-"""Game day: what people do and read — check-in, starts, substitutes, decisions, reversals, the clock.
+"""Game day: what people do — check-in, starts, substitutes, decisions, reversals.
 
-The deadline transitions (no-show forfeits, the time limit) live in tournament.gameday.deadlines.
-`clock` is the pure reading of a game's state against a clock, used by every page so that a
-stopped worker never shows a wrong state.
+The deadline transitions (no-show forfeits, the time limit) live in tournament.gameday.deadlines,
+the reading of a game's state against a clock in tournament.gameday.clock. Every write here locks
+the game row, and counts the change for the cached pages in the same transaction.
 """
 
 from __future__ import annotations
@@ -14,169 +14,35 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from tournament.gameday import advancement, deadlines
+from tournament.gameday.clock import result_text
+from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.localtime import clock as local_clock
-from tournament.models import CheckIn, Game, GameEvent, GameSide, Player, Substitution, Team
+from tournament.models import CheckIn, Division, Game, GameSide, Player, Substitution, Team
 
 Status = Game.Status
-NO_SHOW = "no show"
-NO_PARTNER = "no partner"
-TIME_LIMIT = "time limit"
-TIME_LIMIT_TIE = "time limit tie"
-DECIDED = "organizer decision"
-FORFEIT_REASONS = (NO_SHOW, NO_PARTNER)
-
-
-# ---- reading ------------------------------------------------------------------------------------
-
-def label(game: Game) -> str:
-    table = f", table {game.table_number}" if game.table_number else ""
-    return f"{game.division.name} {game.round} game {game.number}{table}"
-
-
-def countdown_text(left: dt.timedelta) -> str:
-    """The same text static/js/meldboard.js shows, so a page is right before its script runs."""
-    seconds = int(left.total_seconds())
-    if seconds <= 0:
-        return ""
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes, secs = divmod(rest, 60)
-    text = f"{days}d " if days else ""
-    text += f"{hours}h " if days or hours else ""
-    return text + f"{minutes:02d}m {secs:02d}s"
-
-
-def _team_sides(game: Game) -> list[GameSide]:
-    return [s for s in game.sides.all() if s.team_id]
-
-
-def _short_of_partner(team: Team, substitutions) -> bool:
-    """Fewer than two players and no substitute recorded for this game."""
-    players = len(team.players.all())
-    subs = sum(1 for s in substitutions if s.team_id == team.pk)
-    return players < 2 and players + subs < 2
-
-
-def clock(game: Game, now: dt.datetime) -> dict:
-    """What a game's state is at `now`, by its status and its deadlines (no queries if prefetched).
-
-    phase: waiting | check_in | no_show_due | ready | in_play | time_up | awaiting_decision | done
-    countdown_to: the moment the browser counts down to (None when nothing is counting),
-    countdown_label / done_text: the words around it; tone: ok | warn | bad | "" for the badge.
-    """
-    sides = list(game.sides.all())
-    team_sides = [s for s in sides if s.team_id]
-    absent = [s for s in team_sides if not s.checked_in_at]
-    both_known = len(team_sides) == len(sides) and len(sides) >= 2
-    state = {
-        "phase": "done", "label": "", "tone": "", "countdown_to": None, "countdown_label": "", "done_text": "",
-        "countdown_text": "", "absent": absent, "no_show_passed": bool(game.no_show_at and now >= game.no_show_at),
-        "time_limit_passed": bool(game.time_limit_at and now >= game.time_limit_at), "can_start": False,
-        "early": bool(game.starts_at and now < game.starts_at), "alert": "",
-    }
-
-    def counting(to, words, done):
-        state.update(countdown_to=to, countdown_label=words, done_text=done, countdown_text=countdown_text(to - now))
-
-    status = game.status
-    if status in Game.DONE:
-        state["label"] = result_text(game)
-        state["tone"] = "bad" if status in (Status.FORFEIT, Status.DOUBLE_FORFEIT) and game.result_reason in FORFEIT_REASONS else "ok"
-        if state["tone"] == "bad":
-            state["alert"] = state["label"]
-    elif status == Status.AWAITING_DECISION:
-        state.update(phase="awaiting_decision", label="Level at the time limit — awaiting the organizer's decision",
-                     tone="warn", alert="Tie at the time limit: record the winner and why.")
-    elif status == Status.WAITING or not both_known:
-        state.update(phase="waiting", label="Waiting for the earlier games")
-        if game.starts_at and now < game.starts_at:
-            counting(game.starts_at, "Posted start in", "posted start passed")
-    elif status == Status.IN_PLAY:
-        if state["time_limit_passed"]:
-            state.update(phase="time_up", label="Time limit reached — higher total wins", tone="warn",
-                         alert="Time is up: the result is being recorded.")
-        else:
-            state.update(phase="in_play", label="In play", tone="ok")
-            counting(game.time_limit_at, "Time left", "time up")
-    else:  # ready: both teams known, not started
-        if absent and state["no_show_passed"]:
-            names = " and ".join(s.team.name for s in absent)
-            state.update(phase="no_show_due", label=f"No-show: forfeit due ({names})", tone="bad",
-                         alert=f"No-show: {names} not checked in by {local_clock(game.division.tournament, game.no_show_at)}.")
-        elif absent:
-            state.update(phase="check_in", label="Check-in open", tone="warn" if not state["early"] else "")
-            if game.no_show_at:
-                counting(game.no_show_at, "No-show deadline in", "forfeit due")
-        elif state["time_limit_passed"]:
-            state.update(phase="time_up", label="Time limit reached — higher total wins", tone="warn",
-                         alert="Time is up: the result is being recorded.")
-        else:
-            state.update(phase="ready", label="Both teams here — ready to start", tone="ok", can_start=True)
-            if state["early"]:
-                counting(game.starts_at, "Posted start in", "posted start")
-            elif game.time_limit_at:
-                # The limit runs from the posted start even before anyone presses start.
-                counting(game.time_limit_at, "Time left", "time up")
-    return state
-
-
-def result_text(game: Game) -> str:
-    winner = game.winner.name if game.winner_id else ""
-    reason = game.result_reason
-    if game.status == Status.DOUBLE_FORFEIT:
-        return f"Double forfeit ({reason or NO_SHOW}) — nobody advances"
-    if game.status == Status.FORFEIT:
-        if reason in FORFEIT_REASONS:
-            return f"Forfeit ({reason}) — {winner} wins"
-        return f"{winner} wins by {reason or 'forfeit'}"
-    if game.status == Status.BYE:
-        return f"Bye — {winner} advances"
-    if game.status == Status.NOT_NEEDED:
-        return "Not needed"
-    return f"{winner} won ({reason})" if reason else f"{winner} won"
+Reason = Game.Reason
 
 
 # ---- check-in and start -------------------------------------------------------------------------
 
-def _lock(game_id: int) -> Game | None:
-    return (
-        Game.objects.select_for_update()
-        .select_related("division__tournament", "round")
-        .filter(pk=game_id)
-        .first()
-    )
-
-
-def _bump(game: Game, **fields) -> None:
+def _new_version(game: Game, **fields) -> None:
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1, **fields)
-
-
-def _log(game: Game, kind: str, *, by=None, note: str = "", at=None, **data) -> None:
-    GameEvent.objects.create(game=game, kind=kind, by=by, note=note, data=data, at=at or timezone.now())
-
-
-def _sides(game: Game) -> list[GameSide]:
-    return list(GameSide.objects.filter(game=game).select_related("team", "fed_by").order_by("slot"))
 
 
 def _side_of(sides: list[GameSide], team: Team) -> GameSide | None:
     return next((s for s in sides if s.team_id == team.pk), None)
 
 
-def _late_feeder(game: Game, sides: list[GameSide]) -> bool:
-    """A team still playing the game that feeds this one when the deadline passed could not be here."""
-    return any(s.fed_by and s.fed_by.finished_at and s.fed_by.finished_at > game.no_show_at for s in sides)
-
-
 def _over_message(game: Game) -> str:
     tournament = game.division.tournament
-    if game.status in (Status.FORFEIT, Status.DOUBLE_FORFEIT) and game.result_reason in FORFEIT_REASONS:
-        return (f"{label(game)} was forfeited ({game.result_reason}) at "
-                f"{local_clock(tournament, game.no_show_at if game.result_reason == NO_SHOW and game.no_show_at else game.finished_at)}; check-in is closed. "
+    if game.status in (Status.FORFEIT, Status.DOUBLE_FORFEIT) and game.result_reason in Game.FORFEIT_REASONS:
+        return (f"{game.label} was forfeited ({game.result_reason}) at "
+                f"{local_clock(tournament, game.no_show_at if game.result_reason == Reason.NO_SHOW and game.no_show_at else game.finished_at)}; check-in is closed. "
                 "Ask the organizer if this is wrong.")
     if game.status == Status.AWAITING_DECISION:
-        return f"{label(game)} is over: it was level at the time limit and waits for the organizer."
-    return f"{label(game)} is over ({game.get_status_display().lower()}); check-in is closed."
+        return f"{game.label} is over: it was level at the time limit and waits for the organizer."
+    return f"{game.label} is over ({game.get_status_display().lower()}); check-in is closed."
 
 
 def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt.datetime | None = None) -> CheckIn:
@@ -188,45 +54,42 @@ def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt
     now = now or timezone.now()
     too_late = None
     with transaction.atomic():
-        locked = _lock(game.pk)
-        if locked is None:
-            raise ValidationError("That game no longer exists.")
+        locked = lock_game(game.pk)
         existing = CheckIn.objects.filter(game=locked, team=team).first()
         if existing:
             return existing
         if locked.is_done or locked.status == Status.AWAITING_DECISION:
             raise ValidationError(_over_message(locked))
-        sides = _sides(locked)
+        sides = sides_of(locked)
         side = _side_of(sides, team)
         if locked.status == Status.WAITING or any(s.team_id is None for s in sides):
             raise ValidationError(
-                f"{label(locked)} is not ready yet: its teams are not both known. "
+                f"{locked.label} is not ready yet: its teams are not both known. "
                 "Check-in opens when the earlier games are decided."
             )
         if side is None:
             names = " and ".join(s.team.name for s in sides)
-            raise ValidationError(f"{team.name} is not playing in {label(locked)} ({names}).")
+            raise ValidationError(f"{team.name} is not playing in {locked.label} ({names}).")
         tournament = locked.division.tournament
-        if locked.status == Status.READY and locked.no_show_at and now >= locked.no_show_at and not _late_feeder(locked, sides):
+        if locked.status == Status.READY and locked.no_show_at and now >= locked.no_show_at and not deadlines.late_feeder(locked, sides):
             too_late = locked
         else:
             subs = list(Substitution.objects.filter(game=locked, team=team))
             team_with_players = Team.objects.prefetch_related("players").get(pk=team.pk)
-            if _short_of_partner(team_with_players, subs):
+            if deadlines.short_of_partner(team_with_players, subs):
                 raise ValidationError(
                     f"{team.name} has only one player. Record a substitute partner for this game first; "
-                    f"without one the team forfeits (“{NO_PARTNER}”)."
+                    f"without one the team forfeits (“{Reason.NO_PARTNER}”)."
                 )
             record = CheckIn.objects.create(game=locked, team=team, recorded_by=by, via=via, at=now)
             GameSide.objects.filter(pk=side.pk).update(checked_in_at=now)
-            _bump(locked)
+            _new_version(locked)
+            count_change(locked)
             return record
-    from tournament.gameday.deadlines import apply_no_show
-
-    apply_no_show(too_late.pk, now=now)
+    deadlines.apply_no_show(too_late.pk, now=now)
     grace = int(tournament.no_show_grace.total_seconds() // 60)
     raise ValidationError(
-        f"Check-in refused: the no-show deadline for {label(too_late)} was "
+        f"Check-in refused: the no-show deadline for {too_late.label} was "
         f"{local_clock(tournament, too_late.no_show_at)} ({grace} minutes after the posted start), so "
         f"{team.name} forfeits this game. Ask the organizer if this is wrong."
     )
@@ -242,21 +105,19 @@ def start_game(
     now = now or timezone.now()
     agreed = {int(x) for x in agreed_team_ids}
     with transaction.atomic():
-        locked = _lock(game.pk)
-        if locked is None:
-            raise ValidationError("That game no longer exists.")
+        locked = lock_game(game.pk)
         tournament = locked.division.tournament
         if locked.status == Status.IN_PLAY:
             return locked  # a double tap: it started the first time
         if locked.status != Status.READY:
             if locked.status == Status.WAITING:
-                raise ValidationError(f"{label(locked)} cannot start: its teams are not both known yet.")
-            raise ValidationError(f"{label(locked)} cannot start: it is {locked.get_status_display().lower()}.")
-        sides = _sides(locked)
+                raise ValidationError(f"{locked.label} cannot start: its teams are not both known yet.")
+            raise ValidationError(f"{locked.label} cannot start: it is {locked.get_status_display().lower()}.")
+        sides = sides_of(locked)
         absent = [s.team.name for s in sides if not s.checked_in_at]
         if absent:
             raise ValidationError(
-                f"{label(locked)} cannot start yet: both teams must check in first "
+                f"{locked.label} cannot start yet: both teams must check in first "
                 f"({' and '.join(absent)} {'has' if len(absent) == 1 else 'have'} not)."
             )
         early = bool(locked.starts_at and now < locked.starts_at)
@@ -274,14 +135,13 @@ def start_game(
             version=F("version") + 1,
         )
         if not claimed:
-            raise ValidationError(f"{label(locked)} changed while starting it; reload and try again.")
-        _log(locked, "started", by=by, at=now, via=via, early=early,
-             agreed=sorted(agreed & {s.team_id for s in sides}) if early else [],
-             time_limit_at=time_limit_at.isoformat())
-        from tournament.gameday.signals import schedule_deadline
-
-        schedule_deadline("time_limit", locked.pk, time_limit_at, now=now)
-    locked.refresh_from_db()
+            raise ValidationError(f"{locked.label} changed while starting it; reload and try again.")
+        log_event(locked, "started", by=by, at=now, via=via, early=early,
+                  agreed=sorted(agreed & {s.team_id for s in sides}) if early else [],
+                  time_limit_at=time_limit_at.isoformat())
+        count_change(locked)
+        locked.refresh_from_db()
+        deadlines.schedule_deadlines(locked, now=now)
     return locked
 
 
@@ -289,20 +149,18 @@ def start_game(
 
 def decide(game: Game, winner: Team, by, note: str) -> Game:
     """The organizer settles a game that was level at the time limit: the winner and why."""
-    from tournament.gameday import advancement
-
     note = (note or "").strip()
     if not note:
         raise ValidationError("Say why this team wins (e.g. “one more hand played: 120 to 85”).")
     with transaction.atomic():
-        locked = _lock(game.pk)
+        locked = lock_game(game.pk)
         if locked.status != Status.AWAITING_DECISION:
-            raise ValidationError(f"{label(locked)} is not waiting for a decision (it is {locked.get_status_display().lower()}).")
-        sides = _sides(locked)
+            raise ValidationError(f"{locked.label} is not waiting for a decision (it is {locked.get_status_display().lower()}).")
+        sides = sides_of(locked)
         if winner is None or _side_of(sides, winner) is None:
             names = " or ".join(s.team.name for s in sides)
             raise ValidationError(f"The winner must be one of the game's teams: {names}.")
-        return advancement.finish_game(locked, winner, reason=DECIDED, by=by, note=note)
+        return advancement.finish_game(locked, winner, reason=Reason.ORGANIZER_DECISION, by=by, note=note)
 
 
 def reverse_forfeit(game: Game, by, reason: str) -> Game:
@@ -311,22 +169,20 @@ def reverse_forfeit(game: Game, by, reason: str) -> Game:
     The game goes back to "ready" with its no-show deadline lifted (the organizer has waived it),
     and whoever had advanced leaves the next game again.
     """
-    from tournament.gameday import advancement
-
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError("Give the reason for reversing the forfeit; it goes in the game's log.")
     with transaction.atomic():
-        locked = _lock(game.pk)
-        if locked.status not in (Status.FORFEIT, Status.DOUBLE_FORFEIT) or locked.result_reason not in FORFEIT_REASONS:
+        locked = lock_game(game.pk)
+        if locked.status not in (Status.FORFEIT, Status.DOUBLE_FORFEIT) or locked.result_reason not in Game.FORFEIT_REASONS:
             raise ValidationError(
-                f"Only a forfeit for “{NO_SHOW}” or “{NO_PARTNER}” can be reversed; {label(locked)} is "
+                f"Only a forfeit for “{Reason.NO_SHOW}” or “{Reason.NO_PARTNER}” can be reversed; {locked.label} is "
                 f"{result_text(locked).lower() if locked.is_done else locked.get_status_display().lower()}."
             )
         following = advancement.next_game(locked)
         if following is not None and _blocks_reversal(following):
             raise ValidationError(
-                f"Too late to reverse: the next game ({label(following)}) has already started or has a result. "
+                f"Too late to reverse: the next game ({following.label}) has already started or has a result. "
                 "The forfeit stands."
             )
         _undo_advancement(locked)
@@ -335,15 +191,15 @@ def reverse_forfeit(game: Game, by, reason: str) -> Game:
             status=Status.READY, winner=None, result_reason="", finished_at=None, no_show_at=None,
             decided_by=by, decision_note=reason, version=F("version") + 1,
         )
-        _log(locked, "forfeit_reversed", by=by, note=reason, **old)
-    locked.refresh_from_db()
+        log_event(locked, "forfeit_reversed", by=by, note=reason, **old)
+        count_change(locked)
+        locked.refresh_from_db()
+        deadlines.schedule_deadlines(locked)  # the time limit still runs from the posted start
     return locked
 
 
 def _blocks_reversal(following: Game) -> bool:
-    from tournament.gameday import advancement
-
-    if following.status == Status.FORFEIT and following.result_reason == advancement.WALKOVER:
+    if following.status == Status.FORFEIT and following.result_reason == Reason.WALKOVER:
         # An automatic walkover is no game played; it can be undone while its own next game waits.
         return advancement.next_game_started(following)
     return following.status in advancement.STARTED or (following.is_done and following.status != Status.NOT_NEEDED)
@@ -351,48 +207,40 @@ def _blocks_reversal(following: Game) -> bool:
 
 def _undo_advancement(game: Game) -> None:
     """Take a result's consequences back out of the games it feeds (a walkover undone in turn)."""
-    from tournament.gameday import advancement
-
-    from tournament.models import Division
-
     Division.objects.filter(pk=game.division_id, champion_id=game.winner_id).update(champion=None)
     for side in GameSide.objects.select_for_update().filter(fed_by=game):
-        following = _lock(side.game_id)
+        following = lock_game(side.game_id)
         if following.status in (Status.NOT_NEEDED,) or (
-            following.status == Status.FORFEIT and following.result_reason == advancement.WALKOVER
+            following.status == Status.FORFEIT and following.result_reason == Reason.WALKOVER
         ):
             _undo_advancement(following)
-            _log(following, "reopened", reason=f"{label(game)} forfeit reversed")
+            log_event(following, "reopened", reason=f"{game.label} forfeit reversed")
         if following.status != Status.IN_PLAY:
-            Game.objects.filter(pk=following.pk).update(
-                status=Status.WAITING, winner=None, result_reason="", finished_at=None, version=F("version") + 1
-            )
+            advancement.reopen(following)
         if side.team_id == game.winner_id:
             GameSide.objects.filter(pk=side.pk).update(team=None)
 
 
 def forfeit_no_partner(game: Game, team: Team, *, by=None, note: str = "") -> Game:
     """The organizer records that `team` has no partner and no substitute: the opponent wins."""
-    from tournament.gameday import advancement
-
     with transaction.atomic():
-        locked = _lock(game.pk)
+        locked = lock_game(game.pk)
         if locked.is_done or locked.status == Status.AWAITING_DECISION:
             raise ValidationError(_over_message(locked))
-        sides = _sides(locked)
+        sides = sides_of(locked)
         side = _side_of(sides, team)
         if side is None:
-            raise ValidationError(f"{team.name} is not playing in {label(locked)}.")
+            raise ValidationError(f"{team.name} is not playing in {locked.label}.")
         if locked.status == Status.WAITING or any(s.team_id is None for s in sides):
-            raise ValidationError(f"{label(locked)} is not ready yet: its opponent is not known.")
+            raise ValidationError(f"{locked.label} is not ready yet: its opponent is not known.")
         sub = Substitution.objects.filter(game=locked, team=team).select_related("substitute").first()
         if sub:
             raise ValidationError(
                 f"{team.name} has a substitute for this game ({sub.substitute.name}); it does not forfeit."
             )
         opponent = next(s.team for s in sides if s.team_id != team.pk)
-        _log(locked, "no_partner", by=by, note=note, team=team.pk)
-        return advancement.finish_game(locked, opponent, reason=NO_PARTNER, status=Status.FORFEIT, by=by, note=note)
+        log_event(locked, "no_partner", by=by, note=note, team=team.pk)
+        return advancement.finish_game(locked, opponent, reason=Reason.NO_PARTNER, status=Status.FORFEIT, by=by, note=note)
 
 
 # ---- substitutes --------------------------------------------------------------------------------
@@ -435,12 +283,12 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
     now = now or timezone.now()
     tournament = game.division.tournament
     with transaction.atomic():
-        locked = _lock(game.pk)
+        locked = lock_game(game.pk)
         if locked.is_done or locked.status == Status.AWAITING_DECISION:
-            raise ValidationError(f"{label(locked)} is over; substitutes can no longer be recorded for it.")
-        sides = _sides(locked)
+            raise ValidationError(f"{locked.label} is over; substitutes can no longer be recorded for it.")
+        sides = sides_of(locked)
         if _side_of(sides, team) is None:
-            raise ValidationError(f"{team.name} is not playing in {label(locked)}.")
+            raise ValidationError(f"{team.name} is not playing in {locked.label}.")
         if replaced is None or replaced.team_id != team.pk:
             raise ValidationError(f"{replaced.name if replaced else 'That player'} is not on {team.name}.")
         if isinstance(substitute, str):
@@ -469,13 +317,14 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
             if clash:
                 window = game_window(clash)
                 raise ValidationError(
-                    f"{person.name} is already playing at that time: {label(clash)} "
+                    f"{person.name} is already playing at that time: {clash.label} "
                     f"({local_clock(tournament, window[0])}–{local_clock(tournament, window[1])})."
                 )
         else:
             person = Player.objects.create(tournament=tournament, name=name, created_at=now)
         sub = Substitution.objects.create(game=locked, team=team, replaced=replaced, substitute=person, recorded_by=by, at=now)
-        _bump(locked)
-        _log(locked, "substitute", by=by, at=now, team=team.pk, replaced=replaced.pk, substitute=person.pk,
-             note=f"{person.name} plays for {replaced.name} ({team.name})")
+        _new_version(locked)
+        log_event(locked, "substitute", by=by, at=now, team=team.pk, replaced=replaced.pk, substitute=person.pk,
+                  note=f"{person.name} plays for {replaced.name} ({team.name})")
+        count_change(locked)
     return sub

@@ -14,27 +14,11 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tournament.models import Division, Game, GameEvent, GameSide, Team
+from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
+from tournament.models import Division, Game, GameSide, Team
 
 STARTED = (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION)
-WALKOVER = "walkover"
-NOT_NEEDED_REASON = "same team won both divisions"
-
-
-def _label(game: Game) -> str:
-    return f"{game.division.name}, {game.round} game {game.number}"
-
-
-def _locked(game: Game) -> Game:
-    return Game.objects.select_for_update(of=("self",)).select_related("division", "round", "division__tournament").get(pk=game.pk)
-
-
-def _sides(game: Game) -> list[GameSide]:
-    return list(GameSide.objects.select_for_update().filter(game=game).order_by("slot"))
-
-
-def _log(game: Game, kind: str, *, by=None, note: str = "", **data) -> None:
-    GameEvent.objects.create(game=game, kind=kind, by=by, note=note, data=data)
+Reason = Game.Reason
 
 
 def next_game(game: Game) -> Game | None:
@@ -58,10 +42,10 @@ def finish_game(
 ) -> Game:
     """Record a game's result and advance the winner; refused (ValidationError) when it cannot be."""
     with transaction.atomic():
-        locked = _locked(game)
+        locked = lock_game(game.pk)
         if locked.is_done:
             raise ValidationError(
-                f"{_label(locked)} already has a result ({locked.get_status_display().lower()}). "
+                f"{locked.label} already has a result ({locked.get_status_display().lower()}). "
                 "An organizer can correct it while the next game has not started."
             )
         _record(locked, winner_team, reason=reason, status=status, by=by, note=note, kind="result")
@@ -69,50 +53,48 @@ def finish_game(
     return game
 
 
-def double_forfeit(game: Game, *, reason: str = "no show", by=None, note: str = "") -> Game:
+def double_forfeit(game: Game, *, reason: str = Reason.NO_SHOW, by=None, note: str = "") -> Game:
     """Neither team advances; the next opponent gets a walkover once known."""
     return finish_game(game, None, reason=reason, status=Game.Status.DOUBLE_FORFEIT, by=by, note=note)
 
 
-def correct_result(game: Game, winner_team: Team, *, by, note: str, reason: str = "correction") -> Game:
+def correct_result(game: Game, winner_team: Team, *, by, note: str, reason: str = Reason.CORRECTION) -> Game:
     """An organizer's correction; advancement is redone. Refused once the next game has started."""
     with transaction.atomic():
-        locked = _locked(game)
+        locked = lock_game(game.pk)
         if not locked.is_done or locked.status in (Game.Status.BYE, Game.Status.NOT_NEEDED):
-            raise ValidationError(f"{_label(locked)} has no result to correct.")
+            raise ValidationError(f"{locked.label} has no result to correct.")
         if next_game_started(locked):
             raise ValidationError(
-                f"Cannot correct {_label(locked)}: the next game has already started. "
+                f"Cannot correct {locked.label}: the next game has already started. "
                 "Record the decision in the next game instead."
             )
         if winner_team is not None and locked.winner_id == winner_team.pk:
-            raise ValidationError(f"{winner_team} is already the recorded winner of {_label(locked)}.")
+            raise ValidationError(f"{winner_team} is already the recorded winner of {locked.label}.")
         old_winner_id, old_status = locked.winner_id, locked.status
         status = Game.Status.FINISHED if old_status == Game.Status.DOUBLE_FORFEIT else old_status
         _record(
             locked, winner_team, reason=reason if old_status == Game.Status.DOUBLE_FORFEIT else locked.result_reason,
             status=status, by=by, note=note, kind="correction", old_winner=old_winner_id, old_status=old_status,
         )
-        locked.decided_by = by
-        locked.decision_note = note
-        locked.save(update_fields=["decided_by", "decision_note"])
+        Game.objects.filter(pk=locked.pk).update(decided_by=by, decision_note=note)
     game.refresh_from_db()
     return game
 
 
 def _record(game: Game, winner: Team | None, *, reason, status, by, note, kind, **log_data) -> None:
-    sides = _sides(game)
+    sides = sides_of(game, lock=True)
     missing = [s for s in sides if s.team_id is None]
     if missing or len(sides) < 2:
         raise ValidationError(
-            f"{_label(game)} cannot have a result yet: both of its teams must be known first."
+            f"{game.label} cannot have a result yet: both of its teams must be known first."
         )
     team_ids = {s.team_id for s in sides}
     if status == Game.Status.DOUBLE_FORFEIT:
         winner = None
     elif winner is None or winner.pk not in team_ids:
-        names = " or ".join(str(s.team) for s in GameSide.objects.filter(game=game).select_related("team"))
-        raise ValidationError(f"The winner of {_label(game)} must be one of its teams: {names}.")
+        names = " or ".join(str(s.team) for s in sides)
+        raise ValidationError(f"The winner of {game.label} must be one of its teams: {names}.")
     if status not in Game.DONE or status in (Game.Status.BYE, Game.Status.NOT_NEEDED):
         raise ValidationError(f"“{status}” is not a result.")
     game.status = status
@@ -123,8 +105,9 @@ def _record(game: Game, winner: Team | None, *, reason, status, by, note, kind, 
         game.decision_note = note
     game.version += 1
     game.save(update_fields=["status", "winner", "result_reason", "finished_at", "decision_note", "version"])
-    _log(game, kind, by=by, note=note, status=status, reason=reason, winner=winner.pk if winner else None, **log_data)
+    log_event(game, kind, by=by, note=note, status=status, reason=reason, winner=winner.pk if winner else None, **log_data)
     advance(game)
+    count_change(game)
 
 
 def advance(game: Game) -> None:
@@ -136,12 +119,12 @@ def advance(game: Game) -> None:
             side.team = game.winner
             side.save(update_fields=["team"])
             Game.objects.filter(pk=side.game_id).update(version=F("version") + 1)
-        following = Game.objects.select_for_update(of=("self",)).select_related("division", "round").get(pk=side.game_id)
-        settle(following)
+        settle(lock_game(side.game_id))
 
 
-def _reopen(game: Game) -> None:
-    """Undo an automatic outcome (a final not needed) before it is worked out again."""
+def reopen(game: Game) -> None:
+    """Take a game (locked) back to waiting for its teams: an automatic outcome undone (a final not needed,
+    a walkover) or a feeder's result taken back; it is worked out again when its sides are known."""
     game.status = Game.Status.WAITING
     game.winner = None
     game.result_reason = ""
@@ -154,7 +137,7 @@ def _reopen(game: Game) -> None:
 def settle(game: Game) -> None:
     """Work out what a later game's known and dead slots mean: ready, walkover, or nothing yet."""
     if game.status == Game.Status.NOT_NEEDED:
-        _reopen(game)
+        reopen(game)
     elif game.status != Game.Status.WAITING and game.status != Game.Status.READY:
         return
     sides = list(GameSide.objects.filter(game=game).select_related("fed_by").order_by("slot"))
@@ -162,24 +145,22 @@ def settle(game: Game) -> None:
     dead = [s for s in sides if not s.team_id and (s.is_bye or (s.fed_by and s.fed_by.status == Game.Status.DOUBLE_FORFEIT))]
     if len(known) == len(sides):
         if game.division.kind == Division.Kind.FINAL and len({s.team_id for s in known}) == 1:
-            _automatic(game, known[0].team, Game.Status.NOT_NEEDED, NOT_NEEDED_REASON)
+            _automatic(game, known[0].team, Game.Status.NOT_NEEDED, Reason.SAME_CHAMPION)
             return
         if game.status == Game.Status.WAITING:
-            from tournament.draw.publishing import set_posted_start
-
+            # Its deadlines were set (and their tasks queued) with its posted start; they now apply.
             game.status = Game.Status.READY
             game.version += 1
             game.save(update_fields=["status", "version"])
-            _log(game, "ready")
-            set_posted_start(game, game.starts_at)
+            log_event(game, "ready")
         return
     if game.status == Game.Status.READY:
         # A corrected feeder can only change a name, never un-know a side; nothing else to do.
         return
     if known and len(known) + len(dead) == len(sides):
-        _automatic(game, known[0].team, Game.Status.FORFEIT, WALKOVER)
+        _automatic(game, known[0].team, Game.Status.FORFEIT, Reason.WALKOVER)
     elif len(dead) == len(sides):
-        _automatic(game, None, Game.Status.DOUBLE_FORFEIT, "no team reached this game")
+        _automatic(game, None, Game.Status.DOUBLE_FORFEIT, Reason.NOBODY_REACHED)
 
 
 def _automatic(game: Game, winner: Team | None, status, reason: str) -> None:
@@ -189,5 +170,5 @@ def _automatic(game: Game, winner: Team | None, status, reason: str) -> None:
     game.finished_at = timezone.now()
     game.version += 1
     game.save(update_fields=["status", "winner", "result_reason", "finished_at", "version"])
-    _log(game, status, reason=reason, winner=winner.pk if winner else None)
+    log_event(game, status, reason=reason, winner=winner.pk if winner else None)
     advance(game)

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from tournament import page_cache
-from tournament.gameday import actions
+from tournament.gameday.clock import clock
 from tournament.models import CheckIn, Game, GameSide, Round, Substitution, Tournament
 
 BOARD_POLL_SECONDS = 5
@@ -91,7 +91,7 @@ def game_view(game: Game, now) -> GameView:
         for s in game.sides.all()
     ]
     feeds = list(game.feeds.all())
-    return GameView(game=game, clock=actions.clock(game, now), sides=sides, next_game=feeds[0].game if feeds else None)
+    return GameView(game=game, clock=clock(game, now), sides=sides, next_game=feeds[0].game if feeds else None)
 
 
 # ---- the board ----------------------------------------------------------------------------------

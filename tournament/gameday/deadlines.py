@@ -1,75 +1,89 @@
-"""Game day deadlines: the no-show forfeit and the time limit, and the sweep that finds them due.
+"""Every deadline of a tournament in one place: the sign-up close, the no-show forfeit, the time limit.
 
-These live apart from the people's actions in tournament.gameday.actions because each transition is an
-idempotent claim reached by three callers: the exact-moment task (tournament.tasks), the minute
-sweep (tournament.gameday.sweep) and any page that notices a passed deadline (`apply_due`). Each one
-locks the game row and reads its status and deadline again before acting, so a task delivered
-twice, the sweep and a page may all arrive at once: the first one acts, the others do nothing.
+How a deadline fires: whoever sets or moves one calls `schedule_deadlines(game)` (or
+`schedule_registration_close(tournament)`), which queues the exact-moment task for after the commit.
+The task only names the row; the claim (`apply_no_show`, `apply_time_limit`,
+`registration.close_registration`) locks the row and reads its status and deadline again before
+acting. The minute `sweep` applies whatever is due whatever happened to its task, and a page that
+sees a passed deadline applies it too (`apply_due`): the first caller acts, the others find nothing.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+import time
 
+from celery import shared_task
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tournament.gameday.actions import (
-    NO_PARTNER,
-    NO_SHOW,
-    TIME_LIMIT,
-    TIME_LIMIT_TIE,
-    Status,
-    _late_feeder,
-    _lock,
-    _log,
-    _short_of_partner,
-    _sides,
-)
+import rules
+from tournament.gameday import advancement
+from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.localtime import clock as local_clock
-from tournament.models import Game, Substitution, Team
+from tournament.models import Game, GameSide, Substitution, Team, Tournament
+from tournament.scheduling import send_task_safely
+from tournament.signups import registration
 
 log = logging.getLogger(__name__)
+Status = Game.Status
+Reason = Game.Reason
 
 # Deadlines further ahead than this are left to the minute sweep to arm (see arm_upcoming_deadlines):
 # Redis redelivers an unacknowledged message after the broker's visibility timeout (1 h), so a task
 # parked for days would come back again and again.
 SCHEDULE_HORIZON = dt.timedelta(minutes=50)
 ARM_WINDOW = dt.timedelta(minutes=3)
+# A timer that fires a hair early must not find the deadline "not yet due" and give up.
+EARLY_TOLERANCE_SECONDS = 2
 
+
+# ---- the rule -----------------------------------------------------------------------------------
+
+def short_of_partner(team: Team, substitutions) -> bool:
+    """Fewer than two players and no substitute recorded for this game."""
+    players = len(team.players.all())
+    subs = sum(1 for s in substitutions if s.team_id == team.pk)
+    return players < 2 and players + subs < 2
+
+
+def late_feeder(game: Game, sides: list[GameSide]) -> bool:
+    """A team still playing the game that feeds this one when the deadline passed could not be here."""
+    return any(s.fed_by and s.fed_by.finished_at and s.fed_by.finished_at > game.no_show_at for s in sides)
+
+
+# ---- the claims ---------------------------------------------------------------------------------
 
 def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
     """At the no-show deadline a team not checked in forfeits; both absent is a double forfeit.
 
     True for the one caller that applied it; False when it is not due, not needed, or done already.
     """
-    from tournament.gameday import advancement
-
     now = now or timezone.now()
     with transaction.atomic():
-        game = _lock(game_id)
+        game = lock_game(game_id, missing_ok=True)
         if game is None or game.status != Status.READY or not game.no_show_at or now < game.no_show_at:
             return False
-        sides = _sides(game)
-        if len(sides) < 2 or any(s.team_id is None for s in sides):
-            return False
-        if _late_feeder(game, sides):
+        sides = sides_of(game)
+        if len(sides) < 2 or any(s.team_id is None for s in sides) or late_feeder(game, sides):
             return False
         absent = [s for s in sides if not s.checked_in_at]
         if not absent:
             return False
         subs = list(Substitution.objects.filter(game=game))
         teams = {t.pk: t for t in Team.objects.filter(pk__in=[s.team_id for s in absent]).prefetch_related("players")}
-        reasons = {s.team_id: NO_PARTNER if _short_of_partner(teams[s.team_id], subs) else NO_SHOW for s in absent}
+        reasons = {
+            s.team_id: Reason.NO_PARTNER if short_of_partner(teams[s.team_id], subs) else Reason.NO_SHOW for s in absent
+        }
         tournament = game.division.tournament
-        _log(game, "no_show", at=now, absent=[s.team_id for s in absent], deadline=game.no_show_at.isoformat(),
-             note=f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
-                  + ", ".join(f"{s.team.name} ({reasons[s.team_id]})" for s in absent))
+        log_event(game, "no_show", at=now, absent=[s.team_id for s in absent], deadline=game.no_show_at.isoformat(),
+                  note=f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
+                       + ", ".join(f"{s.team.name} ({reasons[s.team_id]})" for s in absent))
         if len(absent) == len(sides):
-            advancement.double_forfeit(game, reason=NO_SHOW)
+            advancement.double_forfeit(game, reason=Reason.NO_SHOW)
         else:
             present = next(s for s in sides if s.checked_in_at)
             advancement.finish_game(game, present.team, reason=reasons[absent[0].team_id], status=Status.FORFEIT)
@@ -78,72 +92,149 @@ def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
 
 
 def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
-    """At the time limit the higher total wins; level totals wait for the organizer's decision."""
-    from tournament.gameday import advancement
-
+    """At the time limit the higher total wins; level totals wait for the organizer's decision (A7)."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = _lock(game_id)
+        game = lock_game(game_id, missing_ok=True)
         if game is None or game.status not in (Status.IN_PLAY, Status.READY):
             return False
         if not game.time_limit_at or now < game.time_limit_at:
             return False
-        sides = _sides(game)
+        sides = sides_of(game)
         if len(sides) < 2 or any(s.team_id is None for s in sides):
             return False
         if game.status == Status.READY and any(not s.checked_in_at for s in sides):
             return False  # nobody played: that is the no-show rule's business, not the clock's
-        totals = {s.team_id: s.total for s in sides}
-        top = max(totals.values())
-        leaders = [s for s in sides if s.total == top]
-        if len(leaders) == 1:
-            _log(game, "time_limit", at=now, totals={str(k): v for k, v in totals.items()})
-            advancement.finish_game(game, leaders[0].team, reason=TIME_LIMIT)
-        else:
-            claimed = Game.objects.filter(pk=game.pk, status=game.status).update(
-                status=Status.AWAITING_DECISION, result_reason=TIME_LIMIT_TIE, finished_at=now,
-                version=F("version") + 1,
-            )
-            if not claimed:
-                return False
-            _log(game, "time_limit_tie", at=now, totals={str(k): v for k, v in totals.items()})
+        totals = {str(s.team_id): s.total for s in sides}
+        winner = rules.time_limit_winner(totals)
+        if winner is not None:
+            log_event(game, "time_limit", at=now, totals=totals)
+            advancement.finish_game(game, next(s.team for s in sides if str(s.team_id) == winner), reason=Reason.TIME_LIMIT)
+            return True
+        claimed = Game.objects.filter(pk=game.pk, status=game.status).update(
+            status=Status.AWAITING_DECISION, result_reason=Reason.TIME_LIMIT_TIE, finished_at=now,
+            version=F("version") + 1,
+        )
+        if not claimed:
+            return False
+        log_event(game, "time_limit_tie", at=now, totals=totals)
+        count_change(game)
     return True
-
-
-def _apply_each(apply, ids, now: dt.datetime) -> int:
-    applied = 0
-    for pk in list(ids):
-        try:
-            applied += bool(apply(pk, now))
-        except ValidationError:  # one game's refusal (e.g. by advancement) must not stop the sweep
-            log.warning("Could not apply %s to game %s", apply.__name__, pk, exc_info=True)
-    return applied
-
-
-def apply_due_no_shows(now: dt.datetime) -> int:
-    return _apply_each(apply_no_show, Game.objects.no_show_due(now).values_list("pk", flat=True), now)
-
-
-def apply_due_time_limits(now: dt.datetime) -> int:
-    return _apply_each(apply_time_limit, Game.objects.time_limit_due(now).values_list("pk", flat=True), now)
 
 
 def apply_due(games, now: dt.datetime) -> int:
     """Apply whatever is due among these games (a queryset): a page that sees a passed deadline calls this."""
-    return (_apply_each(apply_no_show, games.no_show_due(now).values_list("pk", flat=True), now)
-            + _apply_each(apply_time_limit, games.time_limit_due(now).values_list("pk", flat=True), now))
+    return _apply_each(apply_no_show, games.no_show_due(now), now) + _apply_each(apply_time_limit, games.time_limit_due(now), now)
+
+
+def _apply_each(apply, due, now: dt.datetime) -> int:
+    applied = 0
+    for pk in list(due.values_list("pk", flat=True)):
+        try:
+            applied += bool(apply(pk, now))
+        except ValidationError:  # one game's refusal (e.g. by advancement) must not stop the others
+            log.warning("Could not apply %s to game %s", apply.__name__, pk, exc_info=True)
+    return applied
+
+
+# ---- queueing the exact-moment tasks --------------------------------------------------------------
+
+def schedule_deadlines(game: Game, *, now: dt.datetime | None = None, on_commit: bool = True) -> int:
+    """Queue the tasks for this game's deadlines that matter in its state; call it wherever one is set or moved.
+
+    Sent once the row is committed (ids only); deadlines beyond SCHEDULE_HORIZON are armed by the
+    sweep minutes before. Returns how many tasks were queued.
+    """
+    now = now or timezone.now()
+    wanted = []
+    if game.status in (Status.WAITING, Status.READY):
+        wanted.append((apply_no_show_at_deadline, game.no_show_at))
+    if game.status in (Status.WAITING, Status.READY, Status.IN_PLAY):
+        wanted.append((apply_time_limit_at_deadline, game.time_limit_at))
+    queued = 0
+    for task, eta in wanted:
+        if eta is not None and eta - now <= SCHEDULE_HORIZON:
+            _send(task, game.pk, eta, on_commit)
+            queued += 1
+    return queued
+
+
+def schedule_registration_close(tournament: Tournament) -> None:
+    """Queue the sign-up close for the tournament's deadline; call it when a tournament is created or its deadline edited."""
+    if tournament.status == Tournament.Status.OPEN and not tournament.registration_closed_at:
+        _send(close_registration_at_deadline, tournament.pk, tournament.signup_deadline, on_commit=True)
+
+
+def _send(task, pk: int, eta: dt.datetime, on_commit: bool) -> None:
+    if on_commit:
+        transaction.on_commit(lambda: send_task_safely(task, pk, eta=eta))
+    else:
+        send_task_safely(task, pk, eta=eta)
+
+
+# ---- the minute sweep ---------------------------------------------------------------------------
+
+def apply_due_no_shows(now: dt.datetime) -> int:
+    return _apply_each(apply_no_show, Game.objects.no_show_due(now), now)
+
+
+def apply_due_time_limits(now: dt.datetime) -> int:
+    return _apply_each(apply_time_limit, Game.objects.time_limit_due(now), now)
 
 
 def arm_upcoming_deadlines(now: dt.datetime) -> int:
     """Queue the exact-moment task for every deadline in the next few minutes (see SCHEDULE_HORIZON)."""
-    from tournament.gameday.signals import schedule_deadline
-
     soon = now + ARM_WINDOW
     armed = 0
     for pk, at in Game.objects.filter(status=Status.READY, no_show_at__gt=now, no_show_at__lte=soon).values_list("pk", "no_show_at"):
-        armed += schedule_deadline("no_show", pk, at, now=now, on_commit=False)
+        _send(apply_no_show_at_deadline, pk, at, on_commit=False)
+        armed += 1
     for pk, at in Game.objects.filter(
         status__in=(Status.IN_PLAY, Status.READY), time_limit_at__gt=now, time_limit_at__lte=soon
     ).values_list("pk", "time_limit_at"):
-        armed += schedule_deadline("time_limit", pk, at, now=now, on_commit=False)
+        _send(apply_time_limit_at_deadline, pk, at, on_commit=False)
+        armed += 1
     return armed
+
+
+def sweep(now: dt.datetime | None = None) -> dict[str, int]:
+    """Every transition that is due and not yet applied, whatever happened to its task."""
+    now = now or timezone.now()
+    return {
+        "close_due_registrations": registration.close_due_registrations(now),
+        "apply_due_no_shows": apply_due_no_shows(now),
+        "apply_due_time_limits": apply_due_time_limits(now),
+        "arm_upcoming_deadlines": arm_upcoming_deadlines(now),
+    }
+
+
+# ---- the Celery tasks: each names a row; the claim reads it again -------------------------------
+
+@shared_task(acks_late=True, ignore_result=True)
+def close_registration_at_deadline(tournament_id: int) -> bool:
+    return registration.close_registration(tournament_id)
+
+
+@shared_task(ignore_result=True)
+def sweep_deadlines() -> dict[str, int]:
+    return sweep()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def apply_no_show_at_deadline(game_id: int) -> bool:
+    _wait_if_early(game_id, "no_show_at")
+    return apply_no_show(game_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def apply_time_limit_at_deadline(game_id: int) -> bool:
+    _wait_if_early(game_id, "time_limit_at")
+    return apply_time_limit(game_id)
+
+
+def _wait_if_early(game_id: int, field: str) -> None:
+    deadline = Game.objects.filter(pk=game_id).values_list(field, flat=True).first()
+    if deadline is not None:
+        early = (deadline - timezone.now()).total_seconds()
+        if 0 < early <= EARLY_TOLERANCE_SECONDS:
+            time.sleep(early)

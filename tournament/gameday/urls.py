@@ -1,13 +1,14 @@
 from django.urls import path
 
-from tournament.gameday import board, views, views_result
+from tournament.gameday import board, views, views_game
 
 app_name = "gameday"
 urlpatterns = [
     path("t/<slug:slug>/gameday/", board.board, name="board"),
     path("t/<slug:slug>/gameday/round/<int:round_id>/", board.board, name="round"),
-    path("t/<slug:slug>/gameday/game/<int:game_id>/", views.game_page, name="game"),
-    path("t/<slug:slug>/games/<int:game_id>/", views_result.game_page, name="result"),
+    path("t/<slug:slug>/gameday/game/<int:game_id>/", views_game.game_page, name="game"),
+    path("t/<slug:slug>/gameday/game/<int:game_id>/correct/", views_game.correct, name="correct"),
+    path("t/<slug:slug>/games/<int:game_id>/", views_game.former_result_page, name="result"),
     path("t/<slug:slug>/gameday/game/<int:game_id>/check-in/", views.check_in, name="check_in"),
     path("t/<slug:slug>/gameday/game/<int:game_id>/start/", views.start, name="start"),
     path("t/<slug:slug>/gameday/game/<int:game_id>/substitute/", views.substitute, name="substitute"),

@@ -1,8 +1,8 @@
-"""Game day: one game's organizer page and its actions, and the table-side check-in and start.
-Every write goes through tournament.gameday.actions; the board is tournament.gameday.board."""
+"""Game day: the organizer's actions on a game (from the board or the game's page), and the table-side
+check-in and start. Every write goes through tournament.gameday.actions; the board is
+tournament.gameday.board, the game's page tournament.gameday.views_game."""
 
 from __future__ import annotations
-
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,19 +14,14 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.gameday import actions
-from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player, Team
 from tournament.decorators import tournament_view
-from tournament.gameday.board import board_context, game_view, games_for_board
+from tournament.gameday import actions
+from tournament.gameday.board import board_context, games_for_board
+from tournament.gameday.views_game import load_game
+from tournament.localtime import clock as local_clock
+from tournament.models import Game, Player, Team
 
 TABLE_POLL_SECONDS = 10
-
-
-def _game(tournament, game_id: int) -> Game:
-    game = games_for_board(Game.objects.filter(pk=game_id, division__tournament=tournament)).first()
-    if game is None:
-        raise Http404("No such game in this tournament.")
-    return game
 
 
 def _team(game: Game, value) -> Team:
@@ -57,7 +52,7 @@ def _after_action(request, tournament, game: Game, *, ok: str | None = None, err
 @require_POST
 @tournament_view
 def check_in(request, tournament, game_id: int):
-    game = _game(tournament, game_id)
+    game = load_game(tournament, game_id)
     try:
         team = _team(game, request.POST.get("team"))
         actions.check_in(game, team, by=request.user, via="organizer")
@@ -70,62 +65,21 @@ def check_in(request, tournament, game_id: int):
 @require_POST
 @tournament_view
 def start(request, tournament, game_id: int):
-    game = _game(tournament, game_id)
+    game = load_game(tournament, game_id)
     try:
         started = actions.start_game(game, by=request.user, via="organizer", agreed_team_ids=_agreed(request))
     except ValidationError as exc:
         return _after_action(request, tournament, game, error=exc)
-    limit = actions.local_clock(tournament, started.time_limit_at)
-    return _after_action(request, tournament, game, ok=f"{actions.label(game)} started; time is up at {limit}.")
+    limit = local_clock(tournament, started.time_limit_at)
+    return _after_action(request, tournament, game, ok=f"{game.label} started; time is up at {limit}.")
 
 
 def _agreed(request) -> list[int]:
     return [int(x) for x in request.POST.getlist("agree") if str(x).isdigit()]
 
 
-EVENT_WORDS = {
-    "ready": "Both teams known", "started": "Started", "no_show": "No-show", "result": "Result",
-    "time_limit": "Time limit reached", "time_limit_tie": "Level at the time limit", "substitute": "Substitute",
-    "no_partner": "No partner", "forfeit_reversed": "Forfeit reversed", "correction": "Result corrected",
-    "reopened": "Reopened",
-}
-
-
-# ---- one game -----------------------------------------------------------------------------------
-
-@login_required
-@require_GET
-@tournament_view
-def game_page(request, tournament, game_id: int):
-    game = _game(tournament, game_id)
-    now = timezone.now()
-    view = game_view(game, now)
-    board_players = Player.objects.filter(
-        partner_post__in=PartnerPost.objects.filter(player__tournament=tournament, closed_at__isnull=True)
-    ).order_by("name")
-    log = [
-        {"at": e.at, "by": e.by, "note": e.note, "words": EVENT_WORDS.get(e.kind, e.kind.replace("_", " ").capitalize())}
-        for e in GameEvent.objects.filter(game=game).select_related("by")
-    ] + [
-        {"at": c.at, "by": c.recorded_by, "note": "", "words": f"{c.team.name} checked in ({c.via})"}
-        for c in CheckIn.objects.filter(game=game).select_related("team", "recorded_by")
-    ]
-    log.sort(key=lambda entry: entry["at"])
-    minutes = int(tournament.game_time_limit.total_seconds() // 60)
-    return render(request, "gameday/game.html", {
-        "tournament": tournament,
-        "row": view,
-        "game": game,
-        "board_players": board_players,
-        "log": log,
-        "limit_text": f"{minutes // 60} h {minutes % 60:02d} min" if minutes % 60 else f"{minutes // 60} h",
-        "reversible": game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT)
-        and game.result_reason in actions.FORFEIT_REASONS,
-    })
-
-
 def _game_action(request, tournament, game_id, action, ok):
-    game = _game(tournament, game_id)
+    game = load_game(tournament, game_id)
     try:
         result = action(game)
     except ValidationError as exc:
@@ -251,6 +205,6 @@ def table_start(request, token: str):
 
     return _table_action(
         request, token, action,
-        lambda game: f"Game started; time is up at {actions.local_clock(game.division.tournament, game.time_limit_at)}.",
+        lambda game: f"Game started; time is up at {local_clock(game.division.tournament, game.time_limit_at)}.",
     )
 

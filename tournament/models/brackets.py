@@ -92,7 +92,22 @@ class Game(models.Model):
         AWAITING_DECISION = "awaiting_decision", "Awaiting organizer"
         NOT_NEEDED = "not_needed", "Not needed"
 
+    class Reason(models.TextChoices):
+        """Why a game ended as it did; the value is the text the pages and printouts show."""
+        SCORE = "score", "Score"
+        TIME_LIMIT = "time limit", "Time limit"
+        TIME_LIMIT_TIE = "time limit tie", "Level at the time limit"
+        NO_SHOW = "no show", "No show"
+        NO_PARTNER = "no partner", "No partner"
+        ORGANIZER_DECISION = "organizer decision", "Organizer decision"
+        CORRECTION = "correction", "Correction"
+        WALKOVER = "walkover", "Walkover"
+        BYE = "bye", "Bye"
+        SAME_CHAMPION = "same team won both divisions", "Same team won both divisions"
+        NOBODY_REACHED = "no team reached this game", "No team reached this game"
+
     DONE = (Status.FINISHED, Status.BYE, Status.FORFEIT, Status.DOUBLE_FORFEIT, Status.NOT_NEEDED)
+    FORFEIT_REASONS = (Reason.NO_SHOW, Reason.NO_PARTNER)
 
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="games")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
@@ -101,7 +116,7 @@ class Game(models.Model):
     starts_at = models.DateTimeField(null=True, blank=True, help_text="Posted start; the round's unless changed.")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.WAITING, db_index=True)
     winner = models.ForeignKey("tournament.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    result_reason = models.CharField(max_length=40, blank=True, help_text="score, time limit, forfeit, no partner …")
+    result_reason = models.CharField(max_length=40, blank=True, choices=Reason.choices)
     decision_note = models.TextField(blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -122,11 +137,17 @@ class Game(models.Model):
         constraints = [models.UniqueConstraint("round", "number", name="one_game_per_position")]
 
     def __str__(self) -> str:
-        return f"{self.division.name} {self.round} game {self.number}"
+        return self.label
 
     @property
     def is_done(self) -> bool:
         return self.status in self.DONE
+
+    @property
+    def label(self) -> str:
+        """“Division 1 Semi-finals game 2, table 4”: how every message names a game."""
+        table = f", table {self.table_number}" if self.table_number else ""
+        return f"{self.division.name} {self.round} game {self.number}{table}"
 
 
 class GameSide(models.Model):

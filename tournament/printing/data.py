@@ -98,7 +98,7 @@ def _chart_side(side: GameSide, game: Game, version: str) -> ChartSide:
         if game.status == Game.Status.FINISHED:
             score = _score(side.total)
         elif game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT) and lost:
-            score = "walkover" if game.result_reason == "walkover" else "forfeit"
+            score = "walkover" if game.result_reason == Game.Reason.WALKOVER else "forfeit"
     elif version == CURRENT and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
         score = _score(side.total)
     return ChartSide(name=side.team.name, players=players_text(side.team), score=score, won=won, lost=lost)
@@ -267,7 +267,7 @@ def _outcome(game: Game) -> str:
     status = Game.Status
     if game.status == status.FINISHED:
         # An ordinary win needs no word; anything else (time limit, a decision) is worth printing.
-        return "" if game.result_reason in ("", "score", "played", "target") else game.result_reason
+        return "" if game.result_reason in ("", Game.Reason.SCORE) else game.result_reason
     if game.status == status.FORFEIT:
         return game.result_reason or "forfeit"
     return {

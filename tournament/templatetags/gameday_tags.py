@@ -1,12 +1,12 @@
 from django import template
 from django.utils import timezone
 
-from tournament.gameday import actions
+from tournament.gameday.clock import clock
 
 register = template.Library()
 
 
 @register.simple_tag
 def game_clock(game):
-    """The game's state read against the clock of this request (see tournament.gameday.actions.clock)."""
-    return actions.clock(game, timezone.now())
+    """The game's state read against the clock of this request (see tournament.gameday.clock.clock)."""
+    return clock(game, timezone.now())

@@ -1,0 +1,107 @@
+"""The pure reading of a game's state against a clock: what every page shows for it.
+
+No writes and no queries when the game comes with its sides prefetched, so a page is right even
+when no worker has applied a passed deadline yet.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tournament.localtime import clock as local_clock
+from tournament.models import Game
+
+Status = Game.Status
+Reason = Game.Reason
+
+
+def countdown_text(left: dt.timedelta) -> str:
+    """The same text static/js/meldboard.js shows, so a page is right before its script runs."""
+    seconds = int(left.total_seconds())
+    if seconds <= 0:
+        return ""
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    text = f"{days}d " if days else ""
+    text += f"{hours}h " if days or hours else ""
+    return text + f"{minutes:02d}m {secs:02d}s"
+
+
+def clock(game: Game, now: dt.datetime) -> dict:
+    """What a game's state is at `now`, by its status and its deadlines (no queries if prefetched).
+
+    phase: waiting | check_in | no_show_due | ready | in_play | time_up | awaiting_decision | done
+    countdown_to: the moment the browser counts down to (None when nothing is counting),
+    countdown_label / done_text: the words around it; tone: ok | warn | bad | "" for the badge.
+    """
+    sides = list(game.sides.all())
+    team_sides = [s for s in sides if s.team_id]
+    absent = [s for s in team_sides if not s.checked_in_at]
+    both_known = len(team_sides) == len(sides) and len(sides) >= 2
+    state = {
+        "phase": "done", "label": "", "tone": "", "countdown_to": None, "countdown_label": "", "done_text": "",
+        "countdown_text": "", "absent": absent, "no_show_passed": bool(game.no_show_at and now >= game.no_show_at),
+        "time_limit_passed": bool(game.time_limit_at and now >= game.time_limit_at), "can_start": False,
+        "early": bool(game.starts_at and now < game.starts_at), "alert": "",
+    }
+
+    def counting(to, words, done):
+        state.update(countdown_to=to, countdown_label=words, done_text=done, countdown_text=countdown_text(to - now))
+
+    status = game.status
+    if status in Game.DONE:
+        state["label"] = result_text(game)
+        state["tone"] = "bad" if status in (Status.FORFEIT, Status.DOUBLE_FORFEIT) and game.result_reason in Game.FORFEIT_REASONS else "ok"
+        if state["tone"] == "bad":
+            state["alert"] = state["label"]
+    elif status == Status.AWAITING_DECISION:
+        state.update(phase="awaiting_decision", label="Level at the time limit — awaiting the organizer's decision",
+                     tone="warn", alert="Tie at the time limit: record the winner and why.")
+    elif status == Status.WAITING or not both_known:
+        state.update(phase="waiting", label="Waiting for the earlier games")
+        if game.starts_at and now < game.starts_at:
+            counting(game.starts_at, "Posted start in", "posted start passed")
+    elif status == Status.IN_PLAY:
+        if state["time_limit_passed"]:
+            state.update(phase="time_up", label="Time limit reached — higher total wins", tone="warn",
+                         alert="Time is up: the result is being recorded.")
+        else:
+            state.update(phase="in_play", label="In play", tone="ok")
+            counting(game.time_limit_at, "Time left", "time up")
+    else:  # ready: both teams known, not started
+        if absent and state["no_show_passed"]:
+            names = " and ".join(s.team.name for s in absent)
+            state.update(phase="no_show_due", label=f"No-show: forfeit due ({names})", tone="bad",
+                         alert=f"No-show: {names} not checked in by {local_clock(game.division.tournament, game.no_show_at)}.")
+        elif absent:
+            state.update(phase="check_in", label="Check-in open", tone="warn" if not state["early"] else "")
+            if game.no_show_at:
+                counting(game.no_show_at, "No-show deadline in", "forfeit due")
+        elif state["time_limit_passed"]:
+            state.update(phase="time_up", label="Time limit reached — higher total wins", tone="warn",
+                         alert="Time is up: the result is being recorded.")
+        else:
+            state.update(phase="ready", label="Both teams here — ready to start", tone="ok", can_start=True)
+            if state["early"]:
+                counting(game.starts_at, "Posted start in", "posted start")
+            elif game.time_limit_at:
+                # The limit runs from the posted start even before anyone presses start.
+                counting(game.time_limit_at, "Time left", "time up")
+    return state
+
+
+def result_text(game: Game) -> str:
+    winner = game.winner.name if game.winner_id else ""
+    reason = game.result_reason
+    if game.status == Status.DOUBLE_FORFEIT:
+        return f"Double forfeit ({reason or Reason.NO_SHOW}) — nobody advances"
+    if game.status == Status.FORFEIT:
+        if reason in Game.FORFEIT_REASONS:
+            return f"Forfeit ({reason}) — {winner} wins"
+        return f"{winner} wins by {reason or 'forfeit'}"
+    if game.status == Status.BYE:
+        return f"Bye — {winner} advances"
+    if game.status == Status.NOT_NEEDED:
+        return "Not needed"
+    return f"{winner} won ({reason})" if reason else f"{winner} won"

@@ -1,0 +1,43 @@
+"""The row-level pieces every game-day write shares: lock a game, read its sides, log what happened,
+and count the change for the cached pages.
+
+Only the game's own row is locked (`of=("self",)`): the tournament row is taken once, at the end, by
+`count_change`, so two writes that lock several games never wait on each other in opposite orders.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from tournament.models import Game, GameEvent, GameSide, Tournament
+
+
+def lock_game(game_id: int, *, missing_ok: bool = False) -> Game | None:
+    """The game row locked for this transaction, read again (None only with `missing_ok`)."""
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("division__tournament", "round")
+        .filter(pk=game_id)
+        .first()
+    )
+    if game is None and not missing_ok:
+        raise ValidationError("That game no longer exists.")
+    return game
+
+
+def sides_of(game: Game, *, lock: bool = False) -> list[GameSide]:
+    """The game's sides in slot order with their teams and feeders; locked when they are to be changed."""
+    sides = GameSide.objects.filter(game=game).select_related("team", "fed_by").order_by("slot")
+    return list(sides.select_for_update(of=("self",)) if lock else sides)
+
+
+def log_event(game: Game, kind: str, *, by=None, note: str = "", at: dt.datetime | None = None, **data) -> None:
+    GameEvent.objects.create(game=game, kind=kind, by=by, note=note, data=data, at=at or timezone.now())
+
+
+def count_change(game: Game) -> None:
+    """Bump the tournament's change counter: call it inside the transaction that changed the game."""
+    Tournament.objects.filter(pk=game.division.tournament_id).bump()

@@ -1,0 +1,150 @@
+"""One game's organizer page: everything about the game in one place — its state and result,
+check-ins, start, substitutes, the decision of a tie, forfeit reversal, the result correction, the
+score sheet and table links, and the log.
+
+The actions post to their own URLs (tournament.gameday.views) and come back here. A correction
+goes through tournament.gameday.advancement.correct_result, which redoes advancement and refuses
+once the next game has started; a refused correction answers 400 with the message and the typed
+note kept, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring.models import Hand
+from tournament.decorators import tournament_view
+from tournament.gameday import advancement
+from tournament.gameday.board import game_view, games_for_board
+from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
+
+NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)
+EVENT_WORDS = {
+    "ready": "Both teams known", "started": "Started", "no_show": "No-show", "result": "Result",
+    "time_limit": "Time limit reached", "time_limit_tie": "Level at the time limit", "substitute": "Substitute",
+    "no_partner": "No partner", "forfeit_reversed": "Forfeit reversed", "correction": "Result corrected",
+    "reopened": "Reopened",
+}
+
+
+def load_game(tournament, game_id: int) -> Game:
+    """The game with everything its page and the board card show (404 outside this tournament)."""
+    game = games_for_board(Game.objects.filter(pk=game_id, division__tournament=tournament)).first()
+    if game is None:
+        raise Http404("No such game in this tournament.")
+    return game
+
+
+def correction_block(game: Game, sides) -> str:
+    """Why this game's result cannot be corrected now, or "" when it can."""
+    if not game.is_done:
+        return "This game has no result to correct yet."
+    if game.status in NOT_CORRECTABLE:
+        return "A bye or a final that was not needed has no result to correct."
+    if any(s.team_id is None for s in sides) or len(sides) < 2:
+        return "Only one of this game's teams is known (a walkover), so there is no other winner to choose."
+    if advancement.next_game_started(game):
+        return "The next game has already started, so this result can no longer be corrected. Record the decision in the next game instead."
+    return ""
+
+
+def _log(game: Game, sides) -> list[dict]:
+    """The game's events and check-ins in time order, in words (who won, who replaced whom)."""
+    names = {s.team_id: s.team.name for s in sides if s.team_id}
+    entries = []
+    for event in GameEvent.objects.filter(game=game).select_related("by"):
+        words = EVENT_WORDS.get(event.kind, event.kind.replace("_", " ").capitalize())
+        if event.kind == "correction":
+            old, new = event.data.get("old_winner"), event.data.get("winner")
+            words += f": {names.get(old, 'nobody')} → {names.get(new, 'nobody')}"
+        elif event.data.get("winner") in names:
+            words += f": {names[event.data['winner']]} wins"
+        entries.append({"at": event.at, "by": event.by, "note": event.note, "words": words})
+    entries += [
+        {"at": c.at, "by": c.recorded_by, "note": "", "words": f"{c.team.name} checked in ({c.via})"}
+        for c in CheckIn.objects.filter(game=game).select_related("team", "recorded_by")
+    ]
+    return sorted(entries, key=lambda entry: entry["at"])
+
+
+def _render(request, tournament, game: Game, *, error: str = "", typed=None, status: int = 200):
+    sides = list(game.sides.all())
+    minutes = int(tournament.game_time_limit.total_seconds() // 60)
+    board_players = Player.objects.filter(
+        partner_post__in=PartnerPost.objects.filter(player__tournament=tournament, closed_at__isnull=True)
+    ).order_by("name")
+    return render(request, "gameday/game.html", {
+        "tournament": tournament,
+        "game": game,
+        "row": game_view(game, timezone.now()),
+        "sides": sides,
+        "board_players": board_players,
+        "log": _log(game, sides),
+        "hands": Hand.objects.filter(game=game).count(),
+        "blocked": correction_block(game, sides),
+        "error": error,
+        "typed": typed or {},
+        "limit_text": f"{minutes // 60} h {minutes % 60:02d} min" if minutes % 60 else f"{minutes // 60} h",
+        "reversible": game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT)
+        and game.result_reason in Game.FORFEIT_REASONS,
+    }, status=status)
+
+
+@login_required
+@require_GET
+@tournament_view
+def game_page(request, tournament, game_id: int):
+    return _render(request, tournament, load_game(tournament, game_id))
+
+
+@login_required
+@require_POST
+@tournament_view
+def correct(request, tournament, game_id: int):
+    game = load_game(tournament, game_id)
+    typed = {"winner": request.POST.get("winner", ""), "note": request.POST.get("note", "")}
+    note = typed["note"].strip()
+    sides = list(game.sides.all())
+    teams = {str(s.team_id): s.team for s in sides if s.team_id}
+    winner = teams.get(typed["winner"].strip())
+    error = ""
+    if not game.is_done or game.status in NOT_CORRECTABLE or not all(s.team_id for s in sides):
+        # Whether the next game started is left to correct_result, which decides it under the row lock.
+        error = correction_block(game, sides)
+    elif not note:
+        error = "Write a note saying why the result is corrected; it goes in the game's log."
+    elif winner is None:
+        names = " or ".join(t.name for t in teams.values()) or "none is known yet"
+        error = f"Choose the winner from this game's teams ({names})."
+    else:
+        try:
+            with transaction.atomic():
+                # Claim the row first: a correction made by someone else since this page was shown wins.
+                current = Game.objects.select_for_update().filter(pk=game.pk).values_list("version", flat=True).first()
+                if request.POST.get("version", "") not in ("", str(current)):
+                    raise ValidationError(
+                        "This game changed since you opened the page (someone else recorded or corrected it). "
+                        "Check the result below and try again if it is still wrong."
+                    )
+                advancement.correct_result(game, winner, by=request.user, note=note)
+        except ValidationError as exc:
+            error = " ".join(exc.messages)
+    if error:
+        return _render(request, tournament, load_game(tournament, game_id), error=error, typed=typed, status=400)
+    messages.success(request, f"Result corrected: {winner.name} wins {game.label}. Advancement redone.")
+    return redirect("gameday:game", tournament.slug, game.pk)
+
+
+@login_required
+def former_result_page(request, slug: str, game_id: int):
+    """The result page's old address: the game's one page now; a correction posted there keeps its form (307)."""
+    if request.method == "POST":
+        return redirect("gameday:correct", slug, game_id, preserve_request=True)
+    return redirect("gameday:game", slug, game_id)
