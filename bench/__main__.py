@@ -55,15 +55,13 @@ def main(argv=None) -> int:
 
         log("migrating …")
         call_command("migrate", verbosity=0, interactive=False)
+        port = services.start_web(args.workers, args.threads)
+        services.start_worker()
         from bench import fixture as fixtures
         from bench import scenarios
 
-        log("loading the 64-team and 16-team tournaments …")
-        fixture = fixtures.build()
-        for part, why in fixture.missing.items():
-            log(f"  fixture: {part}: {why}")
-        port = services.start_web(args.workers, args.threads)
-        services.start_worker()
+        log("building the 64-, 16- and 128-team tournaments (models, draw, schedule page, tables) …")
+        fixture = fixtures.build(port, log)
         ctx = scenarios.Context(port=port, fixture=fixture, services=services, clients=args.clients,
                                 seconds=args.seconds, requests=args.requests, log=log)
         rows = []
