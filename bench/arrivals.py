@@ -9,6 +9,7 @@ every step is bounded in requests and in time and stops by itself.
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 import time
@@ -36,6 +37,7 @@ class Step:
     seconds: float  # the timetable's length
     elapsed: float = 0.0
     client_cpu: float = 0.0  # CPU seconds the load client itself used (it shares the machine with the server)
+    load_average: float | None = None  # the machine's 1-minute load average as the step ended
     latencies: dict[str, list[float]] = field(default_factory=dict)  # seconds from scheduled start
     errors: dict[str, int] = field(default_factory=dict)
     first_error: str = ""
@@ -144,6 +146,7 @@ class OpenLoop:
             thread.join(max(0.0, cutoff - time.perf_counter()) + 30)
         result.elapsed = time.perf_counter() - began
         result.client_cpu = time.process_time() - cpu_before
+        result.load_average = round(os.getloadavg()[0], 2)
         return result
 
     def close(self) -> None:

@@ -121,6 +121,7 @@ def rows(steps: list[Step], accepted: int, saved: int, clients: int, quick: bool
                                ok=None if quick else (multiple >= TARGET and consistent), note="; ".join(notes))
     figure["steps"] = [{"multiple": s.multiple, "seconds": round(s.seconds, 1), "held": s.held(P95_LIMIT_S),
                         "client_cpu_share": round(s.client_cpu / s.elapsed, 2) if s.elapsed else None,
+                        "load_average_after": s.load_average,
                         "errors": s.errors, "p95_ms": {k: report.ms(s.p95(k)) for k in RATES},
                         "requests": {k: len(v) for k, v in s.latencies.items()}} for s in steps]
     if not consistent:
