@@ -93,8 +93,10 @@ def main(argv=None) -> int:
         print()
         print(report.table(rows))
         report.write_json(json_path, rows, meta)
+        json_path.with_suffix(".md").write_text(report.markdown(rows, meta))
         misses = [r["name"] for r in rows if r.get("ok") is False]
-        print(f"\n{len(rows)} rows in {meta['duration_s']:.0f} s; JSON: {json_path}")
+        print(f"\n{len(rows)} rows in {meta['duration_s']:.0f} s; JSON: {json_path}; "
+              f"for docs/PERFORMANCE.md: {json_path.with_suffix('.md')}")
         print("misses: " + (", ".join(misses) if misses else "none"))
         if max(load_before[0], os.getloadavg()[0]) > (os.cpu_count() or 1):
             print(f"note: the machine was busy (load average {load_before[0]} before, {os.getloadavg()[0]:.2f} after, "

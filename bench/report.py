@@ -135,3 +135,27 @@ def table(rows: list[dict]) -> str:
 def write_json(path: Path, rows: list[dict], meta: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1, default=str) + "\n")
+
+
+def markdown(rows: list[dict], meta: dict) -> str:
+    """The run as docs/PERFORMANCE.md shows it: the machine and load, then one line a row."""
+    lines = [
+        f"Commit `{meta.get('commit', '')}`, {meta.get('when', '')}, {meta.get('machine', '')}, Python {meta.get('python', '')}, "
+        f"gunicorn {meta.get('gunicorn', '')}, {meta.get('database', '')}; {meta.get('duration_s', 0):.0f} s. "
+        f"Load average (1, 5, 15 min) {_triple(meta.get('load_average_before'))} before, "
+        f"{_triple(meta.get('load_average_after'))} after.",
+        "",
+        "| measurement | req/s | p50 ms | p95 ms | × baseline | queries | value | target | verdict |",
+        "|---|--:|--:|--:|--:|--:|--:|---|---|",
+    ]
+    for row in rows:
+        value = f"{_cell(row['value'])} {row['unit']}".strip() if row.get("value") is not None else "—"
+        cells = [row["name"].strip(), *(_cell(row.get(k)) for k in ("rps", "p50_ms", "p95_ms", "ratio", "queries")),
+                 value, row.get("target") or "", row["verdict"]]
+        lines.append("| " + " | ".join(cells) + " |")
+    notes = [f"- {row['name'].strip()}: {row['note']}" for row in rows if row.get("note") and row["note"] != MISSING]
+    return "\n".join(lines + ([""] + notes if notes else [])) + "\n"
+
+
+def _triple(values) -> str:
+    return "/".join(str(v) for v in values) if values else "?"

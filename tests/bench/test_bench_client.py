@@ -92,6 +92,10 @@ def test_table_shows_ratios_verdicts_and_missing_features(server, tmp_path):
     assert "MISS" in lines["page"] and "81.5 MB" in lines["memory"] and " ok" in lines["draw"]
     assert "not available (feature missing)" in lines["chart PDF, 16 teams"]
     assert rows[1]["ratio"] is not None and rows[1]["misses"] == ["≤ 2 queries"]
+    doc = report.markdown(rows, {"commit": "abc1234", "load_average_before": [0.5, 0.4, 0.3]}).splitlines()
+    assert "`abc1234`" in doc[0] and "0.5/0.4/0.3 before" in doc[0]
+    assert "| memory | — | — | — | — | — | 81.5 MB | < 150 MB | ok |" in doc
+    assert any(line.startswith("| page |") and line.endswith("| MISS |") for line in doc)
     report.write_json(tmp_path / "bench.json", rows, {"clients": 1})
     assert [r["name"] for r in json.loads((tmp_path / "bench.json").read_text())["rows"]][-1] == "chart PDF, 16 teams"
 
