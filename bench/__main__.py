@@ -55,15 +55,13 @@ def main(argv=None) -> int:
 
         log("migrating …")
         call_command("migrate", verbosity=0, interactive=False)
+        port = services.start_web(args.workers, args.threads)
+        services.start_worker()
         from bench import fixture as fixtures
         from bench import scenarios
 
-        log("loading the 64-team and 16-team tournaments …")
-        fixture = fixtures.build()
-        for part, why in fixture.missing.items():
-            log(f"  fixture: {part}: {why}")
-        port = services.start_web(args.workers, args.threads)
-        services.start_worker()
+        log("building the 64-, 16- and 128-team tournaments (models, draw, schedule page, tables) …")
+        fixture = fixtures.build(port, log)
         ctx = scenarios.Context(port=port, fixture=fixture, services=services, clients=args.clients,
                                 seconds=args.seconds, requests=args.requests, log=log)
         rows = []
@@ -95,8 +93,10 @@ def main(argv=None) -> int:
         print()
         print(report.table(rows))
         report.write_json(json_path, rows, meta)
+        json_path.with_suffix(".md").write_text(report.markdown(rows, meta))
         misses = [r["name"] for r in rows if r.get("ok") is False]
-        print(f"\n{len(rows)} rows in {meta['duration_s']:.0f} s; JSON: {json_path}")
+        print(f"\n{len(rows)} rows in {meta['duration_s']:.0f} s; JSON: {json_path}; "
+              f"for docs/PERFORMANCE.md: {json_path.with_suffix('.md')}")
         print("misses: " + (", ".join(misses) if misses else "none"))
         if max(load_before[0], os.getloadavg()[0]) > (os.cpu_count() or 1):
             print(f"note: the machine was busy (load average {load_before[0]} before, {os.getloadavg()[0]:.2f} after, "

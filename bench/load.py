@@ -6,6 +6,7 @@ It stops by itself after `max_requests` requests or `max_seconds`, whichever com
 from __future__ import annotations
 
 import http.client
+import re
 import statistics
 import threading
 import time
@@ -22,6 +23,7 @@ class Request:
     body: bytes | None = None
     headers: dict = field(default_factory=dict)
     expect: tuple[int, ...] = (200,)
+    tag: object = None  # the caller's own note (e.g. which table a hand was saved for)
 
 
 @dataclass
@@ -56,8 +58,6 @@ class LoadResult:
 
 def summary(body: bytes, limit: int = 300) -> str:
     """The part of an error page a person would read: from its alert (if any), tags stripped."""
-    import re
-
     text = body.decode(errors="replace")
     alert = text.find('role="alert"')
     start = text.rfind("<", 0, alert) if alert > 0 else max(text.find("<main"), 0)
@@ -75,12 +75,13 @@ def percentile(values: list[float], p: float) -> float | None:
 
 
 class Connection:
-    """One keep-alive HTTP/1.1 connection that remembers cookies (for sessions and CSRF)."""
+    """One keep-alive HTTP/1.1 connection that remembers cookies (for sessions and CSRF); with
+    `keep_cookies`, only those (a load client's jar does not grow with every page it visits)."""
 
-    def __init__(self, host: str, port: int, timeout: float = 60):
+    def __init__(self, host: str, port: int, timeout: float = 60, keep_cookies: set[str] | None = None):
         if host not in LOOPBACK:
             raise ValueError(f"the bench only talks to loopback, not {host!r}")
-        self.host, self.port, self.timeout = host, port, timeout
+        self.host, self.port, self.timeout, self.keep_cookies = host, port, timeout, keep_cookies
         self.cookies: dict[str, str] = {}
         self._conn: http.client.HTTPConnection | None = None
 
@@ -104,7 +105,8 @@ class Connection:
             for header, value in response.getheaders():
                 if header.lower() == "set-cookie":
                     name, _, rest = value.partition("=")
-                    self.cookies[name.strip()] = rest.split(";", 1)[0]
+                    if self.keep_cookies is None or name.strip() in self.keep_cookies:
+                        self.cookies[name.strip()] = rest.split(";", 1)[0]
             if response.getheader("Connection", "").lower() == "close":
                 self.close()
             return response.status, {k.lower(): v for k, v in response.getheaders()}, body

@@ -20,8 +20,8 @@ def load_row(result: LoadResult, baseline: LoadResult | None, *, target: str = "
         "errors": result.errors,
         "seconds": round(result.seconds, 2),
         "rps": round(result.rps, 1),
-        "p50_ms": _ms(result.percentile(50)),
-        "p95_ms": _ms(result.percentile(95)),
+        "p50_ms": ms(result.percentile(50)),
+        "p95_ms": ms(result.percentile(95)),
         "ratio": round(result.rps / baseline.rps, 3) if baseline and baseline.rps and result.count else None,
         "baseline_rps": round(baseline.rps, 1) if baseline else None,
         "queries": result.queries_per_request,
@@ -38,7 +38,7 @@ def timed_row(name: str, timings: list[float], *, target: str = "", limit_s: flo
     row = {
         "name": name, "kind": "timed", "clients": 1, "requests": len(timings), "errors": 0,
         "seconds": round(sum(timings), 2), "rps": round(len(timings) / sum(timings), 1) if sum(timings) else None,
-        "p50_ms": _ms(percentile(timings, 50)), "p95_ms": _ms(p95), "ratio": None, "queries": None,
+        "p50_ms": ms(percentile(timings, 50)), "p95_ms": ms(p95), "ratio": None, "queries": None,
         "queries_max": None, "target": target, "note": note,
     }
     checks = [(target, p95 is not None and p95 <= limit_s)] if limit_s is not None else []
@@ -84,7 +84,7 @@ def _verdict(ok: bool | None) -> str:
     return "—" if ok is None else ("ok" if ok else "MISS")
 
 
-def _ms(seconds: float | None) -> float | None:
+def ms(seconds: float | None) -> float | None:
     return None if seconds is None else round(seconds * 1000, 1)
 
 
@@ -135,3 +135,27 @@ def table(rows: list[dict]) -> str:
 def write_json(path: Path, rows: list[dict], meta: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1, default=str) + "\n")
+
+
+def markdown(rows: list[dict], meta: dict) -> str:
+    """The run as docs/PERFORMANCE.md shows it: the machine and load, then one line a row."""
+    lines = [
+        f"Commit `{meta.get('commit', '')}`, {meta.get('when', '')}, {meta.get('machine', '')}, Python {meta.get('python', '')}, "
+        f"gunicorn {meta.get('gunicorn', '')}, {meta.get('database', '')}; {meta.get('duration_s', 0):.0f} s. "
+        f"Load average (1, 5, 15 min) {_triple(meta.get('load_average_before'))} before, "
+        f"{_triple(meta.get('load_average_after'))} after.",
+        "",
+        "| measurement | req/s | p50 ms | p95 ms | × baseline | queries | value | target | verdict |",
+        "|---|--:|--:|--:|--:|--:|--:|---|---|",
+    ]
+    for row in rows:
+        value = f"{_cell(row['value'])} {row['unit']}".strip() if row.get("value") is not None else "—"
+        cells = [row["name"].strip(), *(_cell(row.get(k)) for k in ("rps", "p50_ms", "p95_ms", "ratio", "queries")),
+                 value, row.get("target") or "", row["verdict"]]
+        lines.append("| " + " | ".join(cells) + " |")
+    notes = [f"- {row['name'].strip()}: {row['note']}" for row in rows if row.get("note") and row["note"] != MISSING]
+    return "\n".join(lines + ([""] + notes if notes else [])) + "\n"
+
+
+def _triple(values) -> str:
+    return "/".join(str(v) for v in values) if values else "?"
