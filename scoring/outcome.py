@@ -99,9 +99,7 @@ def finish_if_over(game: Game, *, user=None) -> bool:
         return _claim_end(game, tournament, Game.Status.AWAITING_DECISION, "awaiting_decision",
                           note="tie on the score sheet")
     try:
-        with transaction.atomic():
-            advancement.finish_game(game, side.team, reason=Game.Reason.SCORE, by=user)
-            Tournament.objects.filter(pk=tournament.pk).bump()
+        advancement.finish_game(game, side.team, reason=Game.Reason.SCORE, by=user)  # counts the change itself
     except ValidationError as exc:  # someone else (the time limit, the organizer) got there first
         log.info("game %s not finished from the sheet: %s", game.pk, exc)
         return False
