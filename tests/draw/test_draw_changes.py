@@ -4,25 +4,12 @@ publishing (the final included), round and game start times, table numbers — a
 import datetime as dt
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from tests.changes import changes, counted
 from tests.draw.test_brackets_support import closed_tournament, game, publish, published
 from tournament.draw import publishing
-from tournament.models import Division, Game, Round, Tournament
-
-
-def changes(tournament) -> int:
-    return Tournament.objects.get(pk=tournament.pk).changes
-
-
-def counted(tournament, action) -> int:
-    before = changes(tournament)
-    try:
-        action()
-    except ValidationError:
-        pass
-    return changes(tournament) - before
+from tournament.models import Division, Game, Round
 
 
 @pytest.mark.django_db

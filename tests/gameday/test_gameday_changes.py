@@ -4,11 +4,11 @@ transaction, so cached pages keyed by the count are fresh on the next request; a
 import datetime as dt
 
 import pytest
-from django.core.exceptions import ValidationError
 
+from tests.changes import counted
 from tests.gameday_setup import next_game, publish_division, teams
 from tournament.gameday import actions, advancement, deadlines
-from tournament.models import Game, GameSide, Substitution, Tournament
+from tournament.models import Game, GameSide, Substitution
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)
 NO_SHOW = POSTED + dt.timedelta(minutes=5)
@@ -18,20 +18,6 @@ S = Game.Status
 @pytest.fixture
 def games(tournament):
     return publish_division(tournament, starts_at=POSTED)[1]
-
-
-def changes(game) -> int:
-    return Tournament.objects.get(pk=game.division.tournament_id).changes
-
-
-def counted(game, action) -> int:
-    """How many changes `action()` counted; a refusal (ValidationError) is swallowed and counts what it counts."""
-    before = changes(game)
-    try:
-        action()
-    except ValidationError:
-        pass
-    return changes(game) - before
 
 
 def reload(game):

@@ -7,18 +7,15 @@ from django.utils import timezone
 from scoring import hands, outcome
 from scoring import sample_hands as td
 from scoring.models import Hand
+from tests.changes import changes
 from tests.factories import PlayerFactory, TeamFactory, TournamentFactory
 from tests.scoring.games import make_game
-from tournament.models import Game, Tournament
+from tournament.models import Game
 
 pytestmark = pytest.mark.django_db
 
 W1_OUT = [td.values(out=True, **td.W1), td.values(**td.W2)]
 BIG_OUT = [td.values(out=True, **td.BIG), td.values(melded=300, left=20)]
-
-
-def changes(tournament) -> int:
-    return Tournament.objects.get(pk=tournament.pk).changes
 
 
 def submit(game, number, values=W1_OUT, key=None):
