@@ -51,13 +51,13 @@ def test_the_preview_says_when_the_hand_ends_the_game(client, game):
     assert "ends the game" in page and not game.hands.filter(number=3).exists()
 
 
-def test_the_preview_costs_the_same_two_queries_however_many_hands_are_saved(client, game, django_assert_num_queries):
+def test_the_preview_costs_the_same_three_queries_however_many_hands_are_saved(client, game, django_assert_num_queries):
     data = td.form(1, [{"melded": 60, "left": 10}, {"melded": 60, "left": 10}])
-    with django_assert_num_queries(2):  # the game with its tournament and hand count; its sides
+    with django_assert_num_queries(3):  # the game with its tournament; its sides; the hand count
         assert "+50" in preview(client, game, data).content.decode()
     for n in range(1, 6):
         hands.submit(game, number=n, values=[td.values(melded=60, left=10), td.values(melded=60, left=10)], key=f"q{n}", entered_by="x")
-    with django_assert_num_queries(2):  # the next hand's totals come from GameSide.total
+    with django_assert_num_queries(3):  # the next hand's totals come from GameSide.total
         page = preview(client, game, td.form(6, [{"melded": 60, "left": 10}, {"melded": 60, "left": 10}])).content.decode()
     assert "300" in page  # 5 × 50 before, + 50
 

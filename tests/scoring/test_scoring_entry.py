@@ -15,10 +15,10 @@ pytestmark = pytest.mark.django_db
 SMALL = [td.values(melded=60, left=10), td.values(melded=120, left=20)]  # 50 and 100
 
 
-def test_the_entry_and_everything_a_view_reads_of_it_cost_two_queries(tournament, django_assert_num_queries):
+def test_the_entry_and_everything_a_view_reads_of_it_cost_three_queries(tournament, django_assert_num_queries):
     game = make_game(tournament)
     hands.submit(game, number=1, values=SMALL, key="e1", entered_by="x")
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         entry = sheets.entry_for(table_token=game.table_token)
         label = str(entry.game)
         names = entry.names
