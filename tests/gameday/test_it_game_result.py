@@ -3,10 +3,12 @@ the log and the organizer's correction; the page's former address redirects to i
 
 import re
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 
 from tests.draw.test_brackets_support import game, published, teams_of
+from tests.gameday_setup import publish_division
 from tournament.gameday import advancement
 from tournament.models import Game, GameEvent
 
@@ -189,3 +191,11 @@ def test_the_one_page_has_the_result_the_table_links_and_the_next_game(organizer
     assert reverse("table:sheet", args=[first.table_token]) in html
     following = game(tournament, "d1", 2, 1)
     assert f'href="{url(following)}"' in html  # the next game's own page
+
+
+@pytest.mark.django_db
+def test_a_bye_offers_no_sheet_table_link_or_correction(organizer_client, tournament):
+    publish_division(tournament, teams=5)  # 8 lines: three byes
+    bye = Game.objects.filter(division__tournament=tournament, status=Game.Status.BYE).first()
+    page = organizer_client.get(url(bye)).content.decode()
+    assert "Bye" in page and "Correct the result" not in page and "Table link" not in page
