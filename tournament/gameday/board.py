@@ -61,7 +61,7 @@ def current_round_id(slug: str) -> int | None:
 
 
 @dataclass
-class SideView:
+class BoardSide:
     side: GameSide
     checkin: CheckIn | None
     substitutions: list = field(default_factory=list)
@@ -75,7 +75,7 @@ class SideView:
 class GameView:
     game: Game
     clock: dict
-    sides: list[SideView]
+    sides: list[BoardSide]
     next_game: Game | None
 
     @property
@@ -87,7 +87,7 @@ def game_view(game: Game, now) -> GameView:
     checkins = {c.team_id: c for c in game.checkins.all()}
     subs = list(game.substitutions.all())
     sides = [
-        SideView(side=s, checkin=checkins.get(s.team_id), substitutions=[x for x in subs if x.team_id == s.team_id])
+        BoardSide(side=s, checkin=checkins.get(s.team_id), substitutions=[x for x in subs if x.team_id == s.team_id])
         for s in game.sides.all()
     ]
     feeds = list(game.feeds.all())
