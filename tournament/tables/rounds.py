@@ -247,9 +247,13 @@ def latest_round_preview(tournament: Tournament, number: int) -> SeatingDraw | N
     return SeatingDraw.objects.filter(tournament=tournament, round_number=number).select_related("created_by").first()
 
 
+def table_rounds(tournament: Tournament) -> list[Round]:
+    return list(Round.objects.filter(division__tournament=tournament, division__kind=Division.Kind.TABLES).order_by("number"))
+
+
 def standings_rounds(tournament: Tournament) -> list[Round]:
     """The published rounds standings add up; refused before the first one."""
-    rounds = list(Round.objects.filter(division__tournament=tournament, division__kind=Division.Kind.TABLES).order_by("number"))
+    rounds = table_rounds(tournament)
     if not rounds:
         raise ValidationError("There are no standings yet: no round has been published.")
     return rounds
