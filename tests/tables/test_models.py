@@ -4,7 +4,6 @@ import pytest
 from django.urls import reverse
 
 import rules
-
 from tests.tables.standins import table_event
 from tournament.events.forms import TournamentForm
 from tournament.models import Division, Tournament
