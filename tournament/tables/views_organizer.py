@@ -21,7 +21,7 @@ from tournament.tables.tables import PlayerTable
 def _players_page(request, tournament, form, status=200):
     players = (
         Player.objects.filter(tournament=tournament, table_entry__isnull=False)
-        .select_related("table_entry", "team").prefetch_related("team__players")
+        .select_related("table_entry", "team", "tournament").prefetch_related("team__players")
         .order_by("table_entry__withdrawn_at", "created_at")
     )
     table = PlayerTable(players, in_partnerships=formats.in_partnerships(tournament))
