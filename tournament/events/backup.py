@@ -37,6 +37,10 @@ APPS = ("tournament", "scoring")
 # Lists (nested or not) of ids and None are rewritten on import.
 JSON_ID_FIELDS = {
     "tournament.DrawRecord.lines": "tournament.Team",
+    "tournament.PartnerDraw.pairs": "tournament.Player",
+    "tournament.SeatingDraw.sides": "tournament.Player",
+    "tournament.SeatingDraw.seats": "tournament.Player",
+    "tournament.SeatingDraw.sitting_out": "tournament.Player",
 }
 
 # JSON objects whose named keys hold ids: "app.Model.field" -> {key: "app.Model" | ("keys", "app.Model")}.
