@@ -3,6 +3,7 @@ import zoneinfo
 from django import forms
 from django.core.exceptions import ValidationError
 
+from tournament import names
 from tournament.models import Tournament
 from tournament.models.events import validate_time_zone
 
@@ -37,6 +38,10 @@ class TournamentForm(forms.ModelForm):
             self.fields["format"].disabled = True
             local = self.instance.signup_deadline.astimezone(self.instance.tz)
             self.initial["signup_deadline"] = local.replace(tzinfo=None).strftime("%Y-%m-%dT%H:%M")
+
+    def clean_name(self):
+        # Stored clean like every other name: no zero-width or bidi controls that reverse a neighbour.
+        return names.entered(self.cleaned_data.get("name"), "The tournament's name", 120)
 
     def clean(self):
         data = super().clean()
