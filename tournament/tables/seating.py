@@ -38,6 +38,7 @@ Side = tuple[Hashable, ...]
 MOVEMENTS = ("redraw", "winners-stay")
 RESTARTS = 8
 SEAT_TRIES = 200
+REPEAT = 1000  # the cost of one pair meeting again, or of a loser staying at the table it left
 
 
 @dataclass(frozen=True)
@@ -203,17 +204,19 @@ class _Costs:
     def pair(self, a: Side, b: Side) -> int:
         key = frozenset((a, b))
         if key not in self.pairs:
-            self.pairs[key] = sum(self.met[frozenset((x, y))] for x in a for y in b)
+            times = [self.met[frozenset((x, y))] for x in a for y in b]
+            # Mostly the count of player pairs meeting again; then, among equals, fewer meetings.
+            self.pairs[key] = sum(REPEAT + t - 1 for t in times if t)
         return self.pairs[key]
 
     def at(self, side: Side, number: int, others: Sequence[Side]) -> int:
         """What `side` adds when it sits at table `number` among `others` (itself excluded)."""
-        stays = 1 if self.stayers.get(side) == number else 0
+        stays = REPEAT if self.stayers.get(side) == number else 0
         return stays + sum(self.pair(side, other) for other in others if other != side)
 
     def total(self, groups: list[list[Side]]) -> int:
         pairs = sum(self.pair(a, b) for group in groups for i, a in enumerate(group) for b in group[i + 1:])
-        return pairs + sum(1 for number, group in enumerate(groups) for s in group if self.stayers.get(s) == number)
+        return pairs + sum(REPEAT for number, group in enumerate(groups) for s in group if self.stayers.get(s) == number)
 
 
 def _best_assignment(
