@@ -2,6 +2,7 @@
 
 import random
 import statistics
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -230,3 +231,10 @@ def test_winners_who_did_not_play_or_share_a_table_are_refused():
         seat_round(solo(4), 2, 2, [first], 0, "winners-stay", both)
     with pytest.raises(DrawError, match="Zed did not play in the previous round"):
         seat_round(solo(4), 2, 2, [first], 0, "winners-stay", [("Zed",)])
+
+
+def test_two_hundred_players_are_seated_for_six_rounds_quickly_without_repeats():
+    started = time.perf_counter()
+    played = play(solo(200), 2, 4, 6, seed=4)
+    assert time.perf_counter() - started < 20  # a loaded CI machine; it takes well under a second
+    assert repeat_meetings(played) == 0

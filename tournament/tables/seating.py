@@ -43,7 +43,7 @@ REPEAT = 1000  # the cost of one pair meeting again, or of a loser staying at th
 
 @dataclass(frozen=True)
 class Table:
-    sides: tuple[Side, ...]  # in seat order of each side's first player
+    sides: tuple[Side, ...]  # each as entered, ordered by the first seat any of its players takes
     seats: tuple[Hashable, ...]  # player ids clockwise
 
 
@@ -85,9 +85,10 @@ def seat_round(
     sizes = table_sizes(len(sides), min_sides, max_sides)
     rng = random.Random(f"seating:{check_seed(seed)}:{len(earlier)}")
     pinned, stayers = _movement(movement, winners, earlier, set(sides), len(sizes))
-    movers = [s for s in canonical(sides) if s not in {w for group in pinned.values() for w in group}]
+    staying = set(pinned.values())
+    movers = [s for s in canonical(sides) if s not in staying]
     rng.shuffle(movers)
-    byes = _choose_byes(movers, len(sides) - sum(sizes), earlier, rng)
+    byes = _choose_byes(movers, len(sides) - sum(sizes), earlier)
     movers = [s for s in movers if s not in byes]
     costs = _Costs(meetings(earlier), stayers)
     groups = _best_assignment(movers, sizes, pinned, costs, rng)
@@ -157,7 +158,7 @@ def _check_entrants(entrants: Sequence[Side]) -> list[Side]:
 
 def _movement(
     movement: str, winners: Collection[Side], earlier: Sequence[Round], present: set, table_count: int
-) -> tuple[dict[int, list[Side]], dict[Side, int]]:
+) -> tuple[dict[int, Side], dict[Side, int]]:
     """Winners pinned to their table number, and the table each loser just left."""
     if movement not in MOVEMENTS:
         raise DrawError(f"Movement must be one of {', '.join(MOVEMENTS)}, not {movement!r}.")
@@ -168,7 +169,7 @@ def _movement(
     if movement == "redraw" or not earlier:
         return {}, {}
     winning = {tuple(w) for w in winners}
-    pinned: dict[int, list[Side]] = {}
+    pinned: dict[int, Side] = {}
     stayers: dict[Side, int] = {}
     played = set()
     for number, table in enumerate(earlier[-1].tables):
@@ -178,7 +179,7 @@ def _movement(
             raise DrawError(f"Table {number + 1} has {len(won)} winners; name one winner per table.")
         for side in table.sides:
             if side in won and side in present and number < table_count:
-                pinned[number] = [side]
+                pinned[number] = side
             else:
                 stayers[side] = number
     strangers = winning - played
@@ -187,7 +188,7 @@ def _movement(
     return pinned, stayers
 
 
-def _choose_byes(movers: list[Side], count: int, earlier: Sequence[Round], rng: random.Random) -> set[Side]:
+def _choose_byes(movers: list[Side], count: int, earlier: Sequence[Round]) -> set[Side]:
     """Those with the fewest byes so far sit out first; `movers` is already in drawn order."""
     had = Counter(side for played in earlier for side in played.sitting_out)
     return set(sorted(movers, key=lambda side: had[side])[:count])
@@ -220,12 +221,12 @@ class _Costs:
 
 
 def _best_assignment(
-    movers: list[Side], sizes: list[int], pinned: dict[int, list[Side]], costs: _Costs, rng: random.Random
+    movers: list[Side], sizes: list[int], pinned: dict[int, Side], costs: _Costs, rng: random.Random
 ) -> list[list[Side]]:
     best, best_cost = None, None
     for _ in range(RESTARTS):
         groups = _greedy(movers, sizes, pinned, costs, rng)
-        _improve(groups, {s for group in pinned.values() for s in group}, costs, rng)
+        _improve(groups, set(pinned.values()), costs, rng)
         cost = costs.total(groups)
         if best_cost is None or cost < best_cost:
             best, best_cost = groups, cost
@@ -236,12 +237,12 @@ def _best_assignment(
 
 
 def _greedy(
-    movers: list[Side], sizes: list[int], pinned: dict[int, list[Side]], costs: _Costs, rng: random.Random
+    movers: list[Side], sizes: list[int], pinned: dict[int, Side], costs: _Costs, rng: random.Random
 ) -> list[list[Side]]:
-    groups = [list(pinned.get(number, ())) for number in range(len(sizes))]
+    groups = [[pinned[number]] if number in pinned else [] for number in range(len(sizes))]
     for side in movers:
         open_tables = [n for n in range(len(sizes)) if len(groups[n]) < sizes[n]]
-        # Fullest-first among equals would pile up repeats later; a random tie-break spreads them.
+        # Equal-cost tables are chosen by lot, so the first tables do not always fill first.
         scored = [(costs.at(side, n, groups[n]), rng.random(), n) for n in open_tables]
         groups[min(scored)[2]].append(side)
     return groups
