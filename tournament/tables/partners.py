@@ -40,7 +40,7 @@ def distinct(items: Sequence[Hashable], what: str) -> list:
     seen: set = set()
     for item in items:
         if item in seen:
-            raise DrawError(f"{_name(item)} is listed twice among the {what}; each may take part only once.")
+            raise DrawError(f"{item} is listed twice among the {what}; each may take part only once.")
         seen.add(item)
     return list(items)
 
@@ -54,13 +54,13 @@ def draw_partners(
     for a player listed twice and `DrawImpossible` when an odd number of players or the households
     leave no way to pair everyone.
     """
+    rng = random.Random(f"partners:{check_seed(seed)}")
     people = distinct(players, "players")
     if len(people) % 2:
         raise DrawImpossible(f"{len(people)} players cannot all be paired: add or remove one.")
     groups = _present_groups(people, households)
     _refuse_crowded_households(people, groups)
     apart = _forbidden_partners(people, groups)
-    rng = random.Random(f"partners:{check_seed(seed)}")
     order = canonical(people)
     rng.shuffle(order)
     search = _PairSearch(apart)
@@ -102,7 +102,7 @@ def _refuse_crowded_households(people: list, groups: list[list]) -> None:
         barred = {m for members in groups if person in members for m in members}
         if len(barred) == len(people):
             raise DrawImpossible(
-                f"{_name(person)} shares a household with every other player, so has nobody to partner."
+                f"{person} shares a household with every other player, so has nobody to partner."
             )
 
 
@@ -144,10 +144,6 @@ class _PairSearch:
         return None
 
 
-def _name(item: Hashable) -> str:
-    return str(item)
-
-
 def _names(items: Sequence[Hashable]) -> str:
-    names = [_name(i) for i in items]
+    names = [str(i) for i in items]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -13,9 +13,9 @@ import random
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rules import RulesError, preset_numbers
+from rules import preset_numbers
 from tournament.draw.generator import parse_seed
-from tournament.tables.partners import DrawError, draw_partners
+from tournament.tables.partners import draw_partners
 from tournament.tables.seating import MOVEMENTS, Round, seat_round
 
 MAX_PLAYERS = 1000
@@ -36,7 +36,7 @@ class Command(BaseCommand):
     def handle(self, *args, variant, players, couples, rounds, seed, movement, **options):
         try:
             result = simulate(variant, players, couples, rounds, seed, movement)
-        except (DrawError, RulesError, ValueError) as exc:
+        except ValueError as exc:  # DrawError, DrawImpossible and the rules' RulesError are all ValueErrors
             raise CommandError(str(exc), returncode=2)
         self.stdout.write(json.dumps(result))
 
