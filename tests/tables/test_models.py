@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 import rules
-from tests.tables.standins import table_event
+from tests.tables.events import table_event
 from tournament.events.forms import TournamentForm
 from tournament.models import Division, Tournament
 from tournament.tables import formats

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 
 from scoring import sheet
 from tests.changes import changes
-from tests.tables.standins import sign_up, table_event
+from tests.tables.events import sign_up, table_event
 from tournament.models import (
     Division,
     Game,

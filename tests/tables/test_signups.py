@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from tests.changes import changes
-from tests.tables.standins import sign_up, table_event
+from tests.tables.events import sign_up, table_event
 from tournament.models import Household, PartnerDraw, Player, TableEntry, Team
 from tournament.tables import rounds, signups
 

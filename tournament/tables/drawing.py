@@ -10,10 +10,7 @@ from tournament.draw import generator
 from tournament.models import Tournament
 from tournament.tables import formats, rounds
 
-try:
-    from tournament.tables import partners, seating
-except ImportError:  # the pure draws come from another branch; until it is merged the pages say so
-    partners = seating = None
+from tournament.tables import partners, seating
 
 
 def parse_seed(typed: str | None) -> int:
@@ -26,42 +23,41 @@ def parse_seed(typed: str | None) -> int:
         raise ValidationError(str(exc))
 
 
-def _installed(module, what: str):
-    if module is None:
-        raise ValidationError(f"The {what} draw is not installed on this server yet.")
-    return module
-
-
-def _field(result, name: str):
-    return result[name] if isinstance(result, dict) else getattr(result, name)
+def _as_round(data: dict) -> seating.Round:
+    """A stored seating as the pure draw's Round (each bye a one-player side)."""
+    return seating.Round(
+        tables=tuple(
+            seating.Table(sides=tuple(tuple(side) for side in table["sides"]), seats=tuple(table["seats"]))
+            for table in data["tables"]
+        ),
+        sitting_out=tuple((player,) for player in data["sitting_out"]),
+    )
 
 
 def draw_partners(tournament: Tournament, seed: int) -> list[list[int]]:
     """Pairs of player ids for everyone waiting for a partner; couples never together."""
-    draw = _installed(partners, "partner")
     players, households = rounds.partner_candidates(tournament)
     try:
-        pairs = draw.draw(players, households, seed)
-    except draw.DrawImpossible as exc:
+        pairs = partners.draw_partners(players, households, seed)
+    except partners.DrawError as exc:
         raise ValidationError(str(exc))
     return [list(pair) for pair in pairs]
 
 
 def draw_seating(tournament: Tournament, number: int, seed: int) -> dict:
     """Round `number`'s seating: {"tables": [{"sides": [[ids], …], "seats": [ids]}, …], "sitting_out": [ids]}."""
-    draw = _installed(seating, "seating")
     everyone = rounds.entrants(tournament)
     low, high = formats.side_bounds(tournament)
-    earlier = [record.as_data for record in rounds.published_seatings(tournament)]
-    movement = rounds.event_settings(tournament).movement
+    earlier = [_as_round(record.as_data) for record in rounds.published_seatings(tournament)]
+    # The model stores "winners_stay", the pure draw names it "winners-stay".
+    movement = rounds.event_settings(tournament).movement.replace("_", "-")
     try:
-        result = draw.draw(everyone, low, high, earlier, movement, seed)
-    except draw.DrawImpossible as exc:
+        result = seating.seat_round(everyone, low, high, earlier, seed=seed, movement=movement)
+    except partners.DrawError as exc:
         raise ValidationError(str(exc))
     return {
         "tables": [
-            {"sides": [list(side) for side in _field(table, "sides")], "seats": list(_field(table, "seats"))}
-            for table in _field(result, "tables")
+            {"sides": [list(side) for side in table.sides], "seats": list(table.seats)} for table in result.tables
         ],
-        "sitting_out": list(_field(result, "sitting_out")),
+        "sitting_out": [player for side in result.sitting_out for player in side],
     }
