@@ -147,9 +147,14 @@ STORAGES = {
 }
 MEDIA_ROOT = VAR_DIR / "media"
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
-# Sessions read from Redis, written through to the database: an organizer's page costs no session query.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# The cache only speeds pages up: while Redis is down its reads miss and its writes are dropped
+# (config.degrading_cache), with short timeouts so a hung Redis costs a request at most a second.
+CACHES = {"default": {
+    "BACKEND": "config.degrading_cache.DegradingRedisCache", "LOCATION": REDIS_URL,
+    "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+}}
+# Sessions in the database alone, so organizers stay logged in while Redis is down.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="meldboard@localhost")
