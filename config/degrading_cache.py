@@ -3,9 +3,10 @@ dropped, so every page and PDF is rendered from the database instead of failing.
 
 Everything Meldboard keeps in the cache (rendered pages, PDFs, print-job progress) can be made again
 from the database; an outage costs speed, never a page. Only Redis's own errors are absorbed: a
-value that cannot be pickled is a bug and still raises. A page makes several cache calls, so an
-outage is logged once per request (a line per call would bury it); outside a request (the worker, a
-shell) every failure is logged.
+value that cannot be pickled is a bug and still raises. A page makes several cache calls: after the
+first one fails, the rest of that request skips the cache (a hung Redis costs a request one
+timeout, not one per call) and the outage is logged once (a line per call would bury it). Outside
+a request (the worker, a shell) every call tries Redis and every failure is logged.
 """
 
 from __future__ import annotations
@@ -20,39 +21,34 @@ from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
 
-# None: not in a request; False: in a request, nothing logged yet; True: this request logged it.
-_logged_in_request: ContextVar[bool | None] = ContextVar("meldboard_cache_outage_logged", default=None)
+# None: not in a request; False: in a request, Redis not failed yet; True: it failed in this request.
+_failed_in_request: ContextVar[bool | None] = ContextVar("meldboard_cache_failed_in_request", default=None)
 
 
 def _request_started(**kwargs) -> None:
-    _logged_in_request.set(False)
+    _failed_in_request.set(False)
 
 
 def _request_finished(**kwargs) -> None:
-    _logged_in_request.set(None)
+    _failed_in_request.set(None)
 
 
 request_started.connect(_request_started, dispatch_uid="meldboard.degrading_cache.started")
 request_finished.connect(_request_finished, dispatch_uid="meldboard.degrading_cache.finished")
 
 
-def _log_outage(operation: str, exc: RedisError) -> None:
-    state = _logged_in_request.get()
-    if state:
-        return
-    log.warning("Cache unavailable (%s: %s: %s); serving uncached", operation, exc.__class__.__name__, exc)
-    if state is False:
-        _logged_in_request.set(True)
-
-
 def _degrading(method, fallback):
-    """`method`, answering `fallback(*args, **kwargs)` when Redis fails."""
+    """`method`, answering `fallback(*args, **kwargs)` when Redis fails (or failed earlier in this request)."""
     @functools.wraps(method)
     def call(self, *args, **kwargs):
+        if _failed_in_request.get():
+            return fallback(*args, **kwargs)
         try:
             return method(self, *args, **kwargs)
         except RedisError as exc:
-            _log_outage(method.__name__, exc)
+            log.warning("Cache unavailable (%s: %s: %s); serving uncached", method.__name__, exc.__class__.__name__, exc)
+            if _failed_in_request.get() is False:
+                _failed_in_request.set(True)
             return fallback(*args, **kwargs)
     return call
 

@@ -9,6 +9,8 @@ call and every task sent meets a refused connection, as on a club laptop whose R
 import datetime as dt
 import json
 import socket
+import threading
+import time
 
 import pytest
 from django.core.cache import cache
@@ -20,12 +22,16 @@ from config.embedded_redis import ensure_running
 from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.draw.test_brackets_support import closed_tournament
-from tests.gameday_setup import teams
+from tests.factories import TournamentFactory
+from tests.gameday_setup import publish_division, teams
 from tournament.draw import publishing
 from tournament.gameday import actions
 from tournament.models import Division, Game, Round
 
 pytestmark = pytest.mark.django_db
+
+HUNG_FOR = 60  # seconds
+REQUEST_LIMIT = 15  # seconds a request may take while Redis hangs (each Redis call times out in 1–2 s)
 
 
 def _spare_port() -> int:
@@ -34,18 +40,22 @@ def _spare_port() -> int:
         return probe.getsockname()[1]
 
 
+def _point_everything_at(url: str, settings, monkeypatch) -> None:
+    """The cache, the Celery broker and /healthz's check all at `url`."""
+    settings.REDIS_URL = settings.CELERY_BROKER_URL = url
+    settings.CACHES = {"default": {**settings.CACHES["default"], "LOCATION": url}}
+    # Celery read its broker when it first connected: send through a pool built for this one.
+    monkeypatch.setattr(celery_app.conf, "broker_url", url)
+    monkeypatch.setattr(celery_app, "_pool", None)
+    monkeypatch.setattr(celery_app.amqp, "_producer_pool", None)
+
+
 @pytest.fixture
 def dying_redis(settings, monkeypatch):
     """A real Redis behind the cache, the broker and /healthz; call the returned function to stop it."""
     port = _spare_port()
     process = ensure_running(port)
-    url = f"redis://127.0.0.1:{port}/0"
-    settings.REDIS_URL = settings.CELERY_BROKER_URL = url
-    settings.CACHES = {"default": {**settings.CACHES["default"], "LOCATION": url}}
-    # Celery read its broker when it first connected: send through a pool built for this Redis.
-    monkeypatch.setattr(celery_app.conf, "broker_url", url)
-    monkeypatch.setattr(celery_app, "_pool", None)
-    monkeypatch.setattr(celery_app.amqp, "_producer_pool", None)
+    _point_everything_at(f"redis://127.0.0.1:{port}/0", settings, monkeypatch)
 
     def stop():
         process.terminate()
@@ -54,6 +64,20 @@ def dying_redis(settings, monkeypatch):
     yield stop
     if process.poll() is None:
         stop()
+    celery_app.pool.force_close_all()
+
+
+@pytest.fixture
+def hung_redis(settings, monkeypatch):
+    """A port that takes connections and never answers, like a Redis that hangs. It lets go after
+    HUNG_FOR seconds, so that code without timeouts fails the test instead of hanging the suite."""
+    listener = socket.create_server(("127.0.0.1", 0), backlog=256)
+    _point_everything_at(f"redis://127.0.0.1:{listener.getsockname()[1]}/0", settings, monkeypatch)
+    release = threading.Timer(HUNG_FOR, listener.close)
+    release.start()
+    yield
+    release.cancel()
+    listener.close()
     celery_app.pool.force_close_all()
 
 
@@ -144,3 +168,30 @@ def test_a_login_session_lives_in_the_database_not_in_redis(client, organizer, d
     dying_redis()
     page = client.get(reverse("organizer:home"))
     assert page.status_code == 200, "still logged in after Redis stopped"
+
+
+def test_a_hung_redis_costs_a_request_seconds_not_forever(client, organizer, hung_redis, django_capture_on_commit_callbacks):
+    tournament = TournamentFactory(game_time_limit=dt.timedelta(minutes=30))  # its task is queued at the start
+    division, (game, _) = publish_division(tournament, 4, starts_at=timezone.now() - dt.timedelta(minutes=1))
+    for team in teams(game):
+        actions.check_in(game, team)
+    client.force_login(organizer)
+    steps = {
+        "board": lambda: client.get(reverse("gameday:board", args=[tournament.slug])),
+        "start": lambda: client.post(reverse("gameday:start", args=[tournament.slug, game.pk]), {"from": "game"}),
+        "hand": lambda: client.post(f"/table/{game.table_token}/hands/", td.form(1, [td.W1, td.W2], out="1")),
+        "bracket": lambda: client.get(reverse("brackets:division", args=[tournament.slug, "d1"])),
+        "results.pdf": lambda: client.get(reverse("printing:results", args=[tournament.slug])),
+        "healthz": lambda: client.get("/healthz"),
+    }
+    took = {}
+    for name, step in steps.items():
+        started = time.monotonic()
+        with django_capture_on_commit_callbacks(execute=True):
+            response = step()
+        took[name] = round(time.monotonic() - started, 1)
+        assert response.status_code < 500 or name == "healthz", (name, response.status_code)
+    print("seconds per request while Redis hangs:", took)
+    assert max(took.values()) < REQUEST_LIMIT, took
+    assert Game.objects.get(pk=game.pk).status == Game.Status.IN_PLAY and Hand.objects.filter(game=game).count() == 1
+    assert json.loads(response.content)["redis"].startswith("error: TimeoutError")
