@@ -86,13 +86,17 @@ def override(rnd: Round, to_game: Game | None, reason: str, *, by=None) -> Table
     if is_playoff(rnd):
         raise ValidationError("A play-off has no first-table bonus.")
     with transaction.atomic():
-        award = TableBonus.objects.select_for_update().filter(round=rnd).select_related("game").first()
+        award = TableBonus.objects.select_for_update(of=("self",)).filter(round=rnd).select_related("game").first()
         old = award.game if award else None
-        if (old.pk if old else None) == (to_game.pk if to_game else None):
+        if award is not None and (old.pk if old else None) == (to_game.pk if to_game else None):
             where = f"table {to_game.table_number}" if to_game else "no table"
             raise ValidationError(f"The bonus of {rnd} is already with {where}.")
         if award is None:
-            award = TableBonus.objects.create(round=rnd, game=to_game, points=points, reason=reason, by=by)
+            try:
+                with transaction.atomic():
+                    award = TableBonus.objects.create(round=rnd, game=to_game, points=points, reason=reason, by=by)
+            except IntegrityError:  # a table finished this very moment
+                raise ValidationError(f"A table of {rnd} has just finished and got the bonus; look again and decide.")
         else:
             TableBonus.objects.filter(pk=award.pk).update(game=to_game, reason=reason, by=by, awarded_at=timezone.now())
             award.refresh_from_db()
