@@ -60,7 +60,7 @@ def gather(tournament: Tournament) -> tuple[list[pure.Round], dict[int, str]]:
             if entrant is None:
                 continue
             names[entrant] = str(side.team if partnerships else side.player)
-            table.append(pure.SideResult(entrant, side.total, finished, bonus, placing))
+            table.append(pure.SideResult(entrant, side.total, finished, bonus, placing, bool(side.forfeited_at)))
         rnd = by_round.setdefault(game.round.number, pure.Round([], playoff=game.playoff))
         rnd.tables.append(pure.Table(table))
     return [by_round[n] for n in sorted(by_round)], names

@@ -8,7 +8,8 @@ Two modes (TableEvent.standings):
   are live during a round.
 - "placings": each finished table gives its sides points by placing — 1st PLACING_POINTS[0] (4),
   2nd 3, 3rd 2, 4th 1, any later placing 0, whatever the table's size — sides level at a table
-  share the better placing (two firsts, then a third). The total score (with bonuses) breaks ties
+  share the better placing (two firsts, then a third); a side that forfeited at the no-show
+  deadline is placed last and scores no points. The total score (with bonuses) breaks ties
   in points. A table still playing gives no points yet: a placing is only known at the end.
 
 Entrants level on the ranking key share a rank (1, 1, 3 …). A shared rank of 1 to 3 is a tie for
@@ -37,6 +38,7 @@ class SideResult:
     finished: bool = True
     bonus: int = 0
     placing: int | None = None
+    forfeit: bool = False  # did not show up: no placing points (and placed last at the table)
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,7 @@ def compute(rounds: Sequence[Round], mode: str = TOTAL, entrants: Iterable[int] 
                 row.bonus += side.bonus
                 row.tables += 1
                 row.still_playing |= not finished
-                if mode == PLACINGS and finished:
+                if mode == PLACINGS and finished and not side.forfeit:
                     row.points += placing_points(place)
 
     def key(row: Row) -> tuple[int, ...]:
