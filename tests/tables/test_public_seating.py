@@ -2,6 +2,7 @@
 can be shared), byes, each table's state and read-only sheet, live by polling."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -53,8 +54,6 @@ def test_someone_sitting_out_is_shown_as_a_bye():
     sign_up(event, "Ann", "Bob", "Cy", "Di", "Ed")
     seating = drawing.draw_seating(event, 1, 3)
     rounds.save_round(event, 1, seating, 3, timezone.now())
-    from django.test import Client
-
     client = Client()
     out = seating["sitting_out"]
     assert out
