@@ -15,8 +15,13 @@ class Hand(models.Model):
     result = models.JSONField(default=dict, help_text="Current rules engine output for this hand.")
     created_at = models.DateTimeField(default=timezone.now)
     entered_by = models.CharField(max_length=80, blank=True)
+    # The side a table phone entered or confirmed as (its slot); empty for the organizer.
+    entered_by_slot = models.PositiveSmallIntegerField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.CharField(max_length=80, blank=True)
+    confirmed_by_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Confirmed on the phone that entered it, passed across the table to the confirming side.
+    handed_over = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "number"]
