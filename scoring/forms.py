@@ -21,15 +21,20 @@ class DigitsField(forms.IntegerField):
     """A whole number in the digits 0–9 only. Python's int() also reads other scripts' digits, and
     "²" passes str.isdigit(); neither is what a scorer meant to type, so both get the field's message."""
 
+    default_error_messages = {"too_long": "That number is far too long."}
+
     def to_python(self, value):
-        if isinstance(value, str) and not value.isascii():
-            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        if isinstance(value, str):
+            if not value.isascii():
+                raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+            if len(value.strip()) > MAX_TYPED:  # past any real figure, and past some databases' integers
+                raise forms.ValidationError(self.error_messages["too_long"], code="too_long")
         return super().to_python(value)
 
 
 def page_number(**kwargs) -> DigitsField:
     """A number the page itself sent (a hidden field): any fault means the page is old or damaged."""
-    messages = {k: OLD_PAGE for k in ("invalid", "min_value", "max_value", "required")}
+    messages = {k: OLD_PAGE for k in ("invalid", "too_long", "min_value", "max_value", "required")}
     return DigitsField(widget=forms.HiddenInput, error_messages=messages, **kwargs)
 
 
@@ -199,7 +204,8 @@ class CountForm(forms.Form):
                 required=False, min_value=0, max_value=self.MAX, label=label,
                 error_messages={"invalid": f"Count of {label} must be a whole number.",
                                 "min_value": f"Count of {label} cannot be negative.",
-                                "max_value": f"Count of {label} is more cards than the decks hold."},
+                                "max_value": f"Count of {label} is more cards than the decks hold.",
+                                "too_long": f"Count of {label} is more cards than the decks hold."},
             )
 
     def counts(self) -> list[int]:
