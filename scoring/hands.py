@@ -368,11 +368,7 @@ def _check_table_confirmation(game: Game, hand: Hand, by: str, by_slot: int | No
     locked = table_locked(game, timezone.now())
     if locked:
         raise ResultLocked(locked)
-    if by_slot is not None and hand.entered_by_slot is not None:
-        own = by_slot == hand.entered_by_slot
-    else:  # a hand entered without a side (the organizer's, or saved before sides were recorded)
-        own = by == hand.entered_by
-    if own:
+    if hand.entered_as(by_slot, by):
         raise HandError(f"{by} entered hand {hand.number}: the other side confirms it.")
 
 

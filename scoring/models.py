@@ -27,6 +27,13 @@ class Hand(models.Model):
         ordering = ["game", "number"]
         constraints = [models.UniqueConstraint("game", "number", name="one_hand_per_number_per_game")]
 
+    def entered_as(self, slot: int | None, name: str) -> bool:
+        """Whether the side with this slot and name entered the hand: by its slot, or by its name for a
+        hand saved without one (the organizer's, or one saved before sides were recorded)."""
+        if slot is not None and self.entered_by_slot is not None:
+            return slot == self.entered_by_slot
+        return name == self.entered_by
+
 
 class HandRevision(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")

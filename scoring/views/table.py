@@ -39,17 +39,11 @@ def _sheet(request, seat: Seat) -> sheets.Sheet:
         row.edit_url = edit_url.replace("/0/edit/", f"/{row.hand.number}/edit/")
         row.confirm_url = confirm_url.replace("/0/confirm/", f"/{row.hand.number}/confirm/")
         # The other sides may confirm; the side that entered the hand may not.
-        row.confirmers = [v for v in sheet.sides if not _entered(v, row.hand)]
+        row.confirmers = [v for v in sheet.sides if not row.hand.entered_as(v.side.slot, v.name)]
         # The phone that entered the hand confirms only once it is passed across the table.
         row.hand_over = phone is not None and str(row.hand.entered_by_slot) == phone
         row.pass_to = " or ".join(_who(v) for v in row.confirmers)
     return sheet
-
-
-def _entered(view: sheets.SideView, hand) -> bool:
-    if hand.entered_by_slot is not None:
-        return view.side.slot == hand.entered_by_slot
-    return view.name == hand.entered_by
 
 
 def _who(view: sheets.SideView) -> str:

@@ -6,8 +6,8 @@ from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand, HandRevision
 from scoring.sheet import build, card_classes, count_points, game_for_sheet
-from tests.scoring.games import make_game
 from tests.factories import PlayerFactory, TournamentFactory
+from tests.scoring.games import make_game
 from tournament.gameday import advancement
 from tournament.models import Game, GameEvent, GameSide
 
