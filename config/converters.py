@@ -1,6 +1,7 @@
-"""URL converters that only match what can name a row, so a route lookup never reaches the database
-with a value it cannot hold (a 20-digit number overflowed SQLite; a NUL byte in a token broke
-PostgreSQL). A part that does not match is a 404 like any unknown address."""
+"""URL converters that only match what can name a row, so no view is handed a value the database
+cannot hold: a NUL byte in a table link broke PostgreSQL, and a number past 64 bits overflows SQLite
+in any lookup Django does not bound for us (it bounds `=`, not `__in` or arithmetic). A part that
+does not match is a 404 like any unknown address."""
 
 BIGGEST_ID = 2**63 - 1  # the largest value of a 64-bit primary key on both databases
 
