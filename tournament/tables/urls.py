@@ -2,7 +2,14 @@
 
 from django.urls import path
 
-from tournament.tables import views_organizer, views_public, views_rounds
+from tournament.tables import (
+    views_board,
+    views_organizer,
+    views_public,
+    views_public_seating,
+    views_rounds,
+    views_standings,
+)
 
 app_name = "tables"
 urlpatterns = [
@@ -17,5 +24,22 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/rounds/settings/", views_rounds.save_settings, name="settings"),
     path("organizer/t/<slug:slug>/rounds/<id:number>/preview/", views_rounds.round_preview, name="round_preview"),
     path("organizer/t/<slug:slug>/rounds/<id:number>/publish/", views_rounds.round_publish, name="round_publish"),
+    path("organizer/t/<slug:slug>/standings/", views_standings.standings, name="standings"),
+    path("organizer/t/<slug:slug>/standings/playoff/", views_standings.create_playoff, name="playoff"),
+    path("organizer/t/<slug:slug>/rounds/<id:number>/bonus/", views_standings.bonus_override, name="bonus_override"),
     path("t/<slug:slug>/join/", views_public.signup, name="signup"),
+    path("t/<slug:slug>/standings/", views_standings.public_standings, name="public_standings"),
+]
+
+# Public pages of table events (phone first, live) and the organizer's round board.
+urlpatterns += [
+    path("t/<slug:slug>/seating/", views_public_seating.seating, name="public_seating"),
+    path("t/<slug:slug>/seating/<id:number>/", views_public_seating.seating, name="public_seating_round"),
+]
+urlpatterns += [
+    path("organizer/t/<slug:slug>/round-board/", views_board.board, name="board"),
+    path("organizer/t/<slug:slug>/round-board/<id:number>/", views_board.board, name="board_round"),
+    path("organizer/t/<slug:slug>/round-board/<id:number>/start-all/", views_board.start_all, name="board_start_all"),
+    path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/start/", views_board.start, name="board_start"),
+    path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/check-in/", views_board.check_in, name="board_check_in"),
 ]
