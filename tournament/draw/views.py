@@ -3,7 +3,6 @@
 import datetime as dt
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,6 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament import localtime
+from tournament.decorators import organizer_required
 from tournament.draw import publishing
 from tournament.draw import generator
 from tournament.signups import registration
@@ -58,12 +58,12 @@ def _render(request, tournament, *, errors=None, typed=None, status=200):
     return render(request, "draw/draw.html", context, status=status)
 
 
-@login_required
+@organizer_required
 def page(request, slug):
     return _render(request, get_object_or_404(Tournament, slug=slug))
 
 
-@login_required
+@organizer_required
 @require_POST
 def make_preview(request, slug, kind):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -78,7 +78,7 @@ def make_preview(request, slug, kind):
     return redirect(reverse("draw:page", args=[slug]) + f"#{kind}")
 
 
-@login_required
+@organizer_required
 @require_POST
 def publish(request, slug, kind):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -125,7 +125,7 @@ def _parse_local(tournament, text, what):
     return naive.replace(tzinfo=tournament.tz).astimezone(dt.timezone.utc)
 
 
-@login_required
+@organizer_required
 @require_http_methods(["GET", "POST"])
 def schedule(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)

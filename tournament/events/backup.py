@@ -266,8 +266,8 @@ def _users(data) -> dict[str, int]:
     return ids
 
 
-def import_tournament(data: dict) -> Tournament:
-    """Restore an export under new ids; refuses (TournamentImportError) if its slug is taken."""
+def import_tournament(data: dict, by=None) -> Tournament:
+    """Restore an export under new ids; refuses (TournamentImportError) if its slug is taken. `by`, the importing user, organizes it."""
     _check(data)
     slug = data["models"][_label(Tournament)][0].get("slug")
     if Tournament.objects.filter(slug=slug).exists():
@@ -304,6 +304,8 @@ def import_tournament(data: dict) -> Tournament:
             # Receivers schedule the tournament's own deadline tasks (sent on commit); the minute
             # sweep applies every other due deadline of the restored games.
             deadlines.schedule_registration_close(tournament)
+            if by is not None:
+                tournament.organizers.add(by)
     except IntegrityError as exc:
         raise TournamentImportError(
             f"The database already holds rows of this tournament under another address (a unique value clashes: {exc}). "
