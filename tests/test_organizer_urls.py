@@ -18,7 +18,14 @@ from scoring.models import HandRevision
 from tests.factories import TournamentFactory, UserFactory
 from tests.gameday_setup import publish_division, teams
 from tournament.gameday import actions
-from tournament.models import CheckIn, DrawRecord, Game, GameEvent, Substitution, Tournament
+from tournament.models import (
+    CheckIn,
+    DrawRecord,
+    Game,
+    GameEvent,
+    Substitution,
+    Tournament,
+)
 
 # Django's own pages: log-in, log-out, passwords (each asks for what it needs itself).
 ACCOUNT_PAGES = {

@@ -11,13 +11,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournament import localtime
-from tournament.gameday import deadlines
-from tournament.signups import registration
+from tournament.decorators import organizer_required, tournament_view
 from tournament.events.backup import export_tournament
 from tournament.events.forms import TournamentForm
-from tournament.signups.forms import SignupForm
+from tournament.gameday import deadlines
 from tournament.models import Team, Tournament
-from tournament.decorators import organizer_required, tournament_view
+from tournament.signups import registration
+from tournament.signups.forms import SignupForm
 
 
 @login_required
