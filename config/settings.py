@@ -5,9 +5,11 @@ typo never silently falls back to a default.
 """
 
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -60,6 +62,33 @@ BEHIND_TLS_PROXY = _strict_bool("BEHIND_TLS_PROXY", False)
 if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = True
+    # The proxy's (or the container's) health probe speaks plain HTTP to the app itself.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000)
+    # Off by default: other hosts under the same domain (a club's own site) may not speak HTTPS,
+    # and preloading is a promise browsers keep for months. Django's deploy check nags about both.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _strict_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+    SILENCED_SYSTEM_CHECKS = ["security.W021"] + ([] if SECURE_HSTS_INCLUDE_SUBDOMAINS else ["security.W005"])
+SECURE_CONTENT_TYPE_NOSNIFF = True
+# Table links carry their secret token in the URL: never send it to another site as a Referer.
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# No inline script anywhere (templates load static/js files); style="" attributes remain in the
+# templates, so styles alone allow 'unsafe-inline'. data: images are the QR codes.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 DATABASE_URL = env.str("DATABASE_URL", default="") or f"sqlite:///{VAR_DIR / 'meldboard.sqlite3'}"
 DATABASES = {"default": environ.Env.db_url_config(DATABASE_URL)}
@@ -90,6 +119,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tables2",
+    "axes",
+    "csp",
     "tournament",
     "scoring",
 ]
@@ -104,6 +135,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.security.TableNoStoreMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -128,6 +163,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First: it refuses a locked-out user name and address before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Log-in throttling (django-axes): 5 failed log-ins for one user name from one address lock that
+# pair for 15 minutes (the organizer log-in and the admin alike). Only the pair: a wrong password
+# typed at one club must not lock the organizer out everywhere, nor one address lock everyone behind
+# the club's router. Failures are counted in the database, so throttling works with Redis down.
+# Unlock early: `manage.py axes_reset_username NAME`.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.security.locked_out"
+AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "organizer:home"
 LOGOUT_REDIRECT_URL = "public:index"
@@ -147,9 +199,14 @@ STORAGES = {
 }
 MEDIA_ROOT = VAR_DIR / "media"
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
-# Sessions read from Redis, written through to the database: an organizer's page costs no session query.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# The cache only speeds pages up: while Redis is down its reads miss and its writes are dropped
+# (config.degrading_cache), with short timeouts so a hung Redis costs a request at most a second.
+CACHES = {"default": {
+    "BACKEND": "config.degrading_cache.DegradingRedisCache", "LOCATION": REDIS_URL,
+    "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+}}
+# Sessions in the database alone, so organizers stay logged in while Redis is down.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="meldboard@localhost")
@@ -159,7 +216,9 @@ CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves the message for the next one
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A hung Redis must not hang a request that queues a task (tournament.scheduling); above the
+# worker's 1 s BRPOP wait.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "socket_timeout": 2, "socket_connect_timeout": 2}
 CELERY_TASK_ALWAYS_EAGER = _strict_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")

@@ -34,3 +34,20 @@ document.addEventListener("submit", function (event) {
     setTimeout(function () { button.disabled = true; }, 0);
   });
 });
+
+// <button data-confirm="Question?">: the browser asks first; "Cancel" sends nothing. (No inline
+// onclick: the Content-Security-Policy allows scripts from static files only.)
+document.addEventListener("click", function (event) {
+  var button = event.target.closest && event.target.closest("[data-confirm]");
+  if (button && !window.confirm(button.dataset.confirm)) event.preventDefault();
+});
+
+// "Pair them": the two ticked players go into the form's first and second fields.
+document.addEventListener("click", function (event) {
+  var button = event.target.closest && event.target.closest("[data-pair-picks]");
+  if (!button) return;
+  var form = button.form;
+  var picks = Array.prototype.map.call(form.querySelectorAll("[name=pick]:checked"), function (box) { return box.value; });
+  form.elements.first.value = picks[0] || "";
+  form.elements.second.value = picks[1] || "";
+});

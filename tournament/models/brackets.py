@@ -14,6 +14,7 @@ class Division(models.Model):
         D1 = "d1", "Division 1"
         D2 = "d2", "Division 2"
         FINAL = "final", "Final"
+        TABLES = "tables", "Table rounds"
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="divisions")
     kind = models.CharField(max_length=8, choices=Kind.choices)

@@ -8,10 +8,13 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
@@ -162,6 +165,8 @@ def make_table_cards(request, slug, round_id):
         title=f"Table cards: {rnd.division.name}, {rnd}", created=time.time(),
         filename=_filename(tournament, rnd.division.name, str(rnd), "table-cards"),
     )
+    if job_id is None:  # Redis is down, so no worker either: make the cards right here
+        return redirect(f"{reverse('printing:cards', args=[slug, rnd.pk])}?{urlencode({'paper': chosen.key})}")
     transaction.on_commit(lambda: send_task_safely(tasks.make_table_cards, rnd.pk, job_id))
     return redirect("printing:job", slug=slug, job_id=job_id)
 
@@ -194,7 +199,7 @@ def job_download(request, slug, job_id):
     tournament, record = _job_for(slug, job_id)
     if record["state"] != "done":
         return redirect("printing:job", slug=slug, job_id=job_id)
-    pdf = pdf_cache.cache.get(record.get("pdf_key", ""))
+    pdf = cache.get(record.get("pdf_key", ""))
     if pdf is None:  # evicted since: make it again here
         rnd = _round(slug, record["round_id"])
         pdf = documents.table_cards_pdf(rnd, paper_for(record["paper"]), record["base_url"])

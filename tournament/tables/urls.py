@@ -1,0 +1,21 @@
+"""Table-round events: the organizer's pages (under /organizer/, login) and the public sign-up."""
+
+from django.urls import path
+
+from tournament.tables import views_organizer, views_public, views_rounds
+
+app_name = "tables"
+urlpatterns = [
+    path("organizer/t/<slug:slug>/players/", views_organizer.players, name="players"),
+    path("organizer/t/<slug:slug>/players/add/", views_organizer.add_player, name="add_player"),
+    path("organizer/t/<slug:slug>/players/<int:player_id>/edit/", views_organizer.edit_player, name="edit_player"),
+    path("organizer/t/<slug:slug>/players/<int:player_id>/withdraw/", views_organizer.withdraw_player, name="withdraw_player"),
+    path("organizer/t/<slug:slug>/partners/", views_rounds.partners, name="partners"),
+    path("organizer/t/<slug:slug>/partners/preview/", views_rounds.partners_preview, name="partners_preview"),
+    path("organizer/t/<slug:slug>/partners/publish/", views_rounds.partners_publish, name="partners_publish"),
+    path("organizer/t/<slug:slug>/rounds/", views_rounds.round_list, name="rounds"),
+    path("organizer/t/<slug:slug>/rounds/settings/", views_rounds.save_settings, name="settings"),
+    path("organizer/t/<slug:slug>/rounds/<int:number>/preview/", views_rounds.round_preview, name="round_preview"),
+    path("organizer/t/<slug:slug>/rounds/<int:number>/publish/", views_rounds.round_publish, name="round_publish"),
+    path("t/<slug:slug>/join/", views_public.signup, name="signup"),
+]
