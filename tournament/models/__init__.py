@@ -2,7 +2,7 @@ from .events import Tournament
 from .entries import PartnerPost, Player, Team
 from .brackets import Division, DrawRecord, Game, GameSide, Round
 from .gameday import CheckIn, GameEvent, Substitution
-from .tables import Household, PartnerDraw, SeatingDraw, TableEntry, TableEvent
+from .tables import Household, PartnerDraw, SeatingDraw, TableBonus, TableEntry, TableEvent
 
 __all__ = [
     "Tournament",
@@ -22,4 +22,5 @@ __all__ = [
     "TableEvent",
     "PartnerDraw",
     "SeatingDraw",
+    "TableBonus",
 ]

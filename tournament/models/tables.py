@@ -121,3 +121,22 @@ class SeatingDraw(models.Model):
             "tables": [{"sides": sides, "seats": seats} for sides, seats in zip(self.sides, self.seats)],
             "sitting_out": self.sitting_out,
         }
+
+
+class TableBonus(models.Model):
+    """A round's first-table bonus (club 4-deck: +400 per team to the first table to finish and hand
+    in its cards, RULES §5 / sheet 003). One per round — the row is the claim, so two tables ending
+    at once give one award. Awarded automatically when a table's sheet ends its game (every hand
+    entered and confirmed); the organizer may move it to another table or remove it (game empty),
+    with a reason, logged on the games concerned."""
+
+    round = models.OneToOneField("tournament.Round", on_delete=models.CASCADE, related_name="table_bonus")
+    game = models.ForeignKey("tournament.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    points = models.PositiveIntegerField(help_text="Added to the total of every side at the table.")
+    reason = models.CharField(max_length=200)
+    awarded_at = models.DateTimeField(default=timezone.now)
+    # Empty for the automatic award; the organizer who moved or removed it otherwise.
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    def __str__(self) -> str:
+        return f"{self.round}: +{self.points} to {self.game.label if self.game_id else 'no table'}"

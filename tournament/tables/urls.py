@@ -2,7 +2,12 @@
 
 from django.urls import path
 
-from tournament.tables import views_organizer, views_public, views_rounds
+from tournament.tables import (
+    views_organizer,
+    views_public,
+    views_rounds,
+    views_standings,
+)
 
 app_name = "tables"
 urlpatterns = [
@@ -17,5 +22,9 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/rounds/settings/", views_rounds.save_settings, name="settings"),
     path("organizer/t/<slug:slug>/rounds/<int:number>/preview/", views_rounds.round_preview, name="round_preview"),
     path("organizer/t/<slug:slug>/rounds/<int:number>/publish/", views_rounds.round_publish, name="round_publish"),
+    path("organizer/t/<slug:slug>/standings/", views_standings.standings, name="standings"),
+    path("organizer/t/<slug:slug>/standings/playoff/", views_standings.create_playoff, name="playoff"),
+    path("organizer/t/<slug:slug>/rounds/<int:number>/bonus/", views_standings.bonus_override, name="bonus_override"),
     path("t/<slug:slug>/join/", views_public.signup, name="signup"),
+    path("t/<slug:slug>/standings/", views_standings.public_standings, name="public_standings"),
 ]
