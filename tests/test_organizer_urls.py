@@ -38,7 +38,7 @@ PUBLIC = ACCOUNT_PAGES | {
     "public:withdraw_post",
     "brackets:overview", "brackets:division",
     "sheet:game", "sheet:live",
-    "tables:signup",
+    "tables:signup", "tables:public_standings",
 }
 PUBLIC_NAMESPACES = {"admin"}  # Django's admin refuses anyone who is not staff itself
 TABLE = {
