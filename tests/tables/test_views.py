@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+import rules
 from tests.tables.events import sign_up, table_event
 from tournament.models import Game, PartnerDraw, Player, SeatingDraw, Team
 
@@ -165,3 +166,27 @@ def test_round_settings_are_saved_until_round_one_is_published(organizer_client)
     assert (settings.hands_per_round, settings.movement, settings.standings) == (4, "winners_stay", "placings")
     response = organizer_client.post(url("settings", event), {"hands_per_round": "2", "movement": "sideways", "standings": "total"})
     assert response.status_code == 400 and "sideways is not one of the available choices" in response.content.decode()
+
+
+def test_hands_per_round_becomes_the_rules_number_that_ends_each_game(organizer_client):
+    event = table_event("rummikub")
+    organizer_client.post(url("settings", event), {"hands_per_round": "4", "movement": "redraw", "standings": "total"})
+    event.refresh_from_db()
+    assert event.rules_numbers["rounds"] == 4
+    assert rules.game_over("rummikub", {"1": 10, "2": 5}, 4, event.rules_numbers) == (True, "1")
+    assert rules.game_over("rummikub", {"1": 10, "2": 5}, 3, event.rules_numbers)[0] is False
+
+
+def test_a_target_variant_refuses_a_fixed_number_of_hands(organizer_client):
+    event = table_event("fiji-individual")
+    response = organizer_client.post(url("settings", event), {"hands_per_round": "5", "movement": "redraw", "standings": "total"})
+    assert response.status_code == 400
+    assert "play to the target of 15,000: leave hands per round empty" in response.content.decode()
+    event.refresh_from_db()
+    assert "hands" not in event.rules_numbers and "rounds" not in event.rules_numbers
+
+
+def test_the_club_game_needs_its_number_of_hands(organizer_client):
+    event = table_event("club-4deck")
+    response = organizer_client.post(url("settings", event), {"hands_per_round": "", "movement": "redraw", "standings": "total"})
+    assert response.status_code == 400 and "fixed number of hands" in response.content.decode()

@@ -37,8 +37,10 @@ def clock(game: Game, now: dt.datetime) -> dict:
     """
     sides = list(game.sides.all())
     team_sides = [s for s in sides if s.team_id]
-    absent = [s for s in team_sides if not s.checked_in_at]
-    both_known = len(team_sides) == len(sides) and len(sides) >= 2
+    # Every seat checks in: a team (bracket, partnerships) or a single player at a table round.
+    absent = [s for s in sides if (s.team_id or s.player_id) and not s.checked_in_at and not s.forfeited_at]
+    # A table-round game's sides may be single players (no team, no check-in): known from the draw.
+    both_known = all(s.team_id or s.player_id for s in sides) and len(sides) >= 2
     state = {
         "phase": "done", "label": "", "tone": "", "countdown_to": None, "countdown_label": "", "done_text": "",
         "countdown_text": "", "absent": absent, "no_show_passed": bool(game.no_show_at and now >= game.no_show_at),
@@ -71,18 +73,21 @@ def clock(game: Game, now: dt.datetime) -> dict:
             counting(game.time_limit_at, "Time left", "time up")
     else:  # ready: both teams known, not started
         if absent and state["no_show_passed"]:
-            names = " and ".join(s.team.name for s in absent)
+            names = " and ".join(str(s.team or s.player) for s in absent)
             state.update(phase="no_show_due", label=f"No-show: forfeit due ({names})", tone="bad",
                          alert=f"No-show: {names} not checked in by {local_clock(game.division.tournament, game.no_show_at)}.")
         elif absent:
-            state.update(phase="check_in", label="Check-in open", tone="warn" if not state["early"] else "")
+            # A table of single players may start from check-in: starting says everyone seated is here.
+            state.update(phase="check_in", label="Check-in open", tone="warn" if not state["early"] else "",
+                         can_start=not team_sides)
             if game.no_show_at:
                 counting(game.no_show_at, "No-show deadline in", "forfeit due")
         elif state["time_limit_passed"]:
             state.update(phase="time_up", label="Time limit reached — higher total wins", tone="warn",
                          alert="Time is up: the result is being recorded.")
         else:
-            state.update(phase="ready", label="Both teams here — ready to start", tone="ok", can_start=True)
+            ready = "Both teams here" if len(team_sides) == 2 == len(sides) else "Seated"
+            state.update(phase="ready", label=f"{ready} — ready to start", tone="ok", can_start=True)
             if state["early"]:
                 counting(game.starts_at, "Posted start in", "posted start")
             elif game.time_limit_at:

@@ -21,9 +21,10 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.decorators import organizer_required
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
-from tournament.printing import data, documents, tasks
+from tournament.printing import data, documents, seating, tasks
 from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper, paper as paper_for
 from tournament.scheduling import send_task_safely
+from tournament.tables import seat_lists
 
 PAPER_SESSION_KEY = "print_paper"
 STALE_JOB_SECONDS = 20  # after this long without a worker, the page offers to make the cards here
@@ -260,3 +261,23 @@ def results(request, slug):
         return _bad_choice(request, tournament, str(exc))
     pdf, _ = pdf_cache.cached_pdf(tournament, f"results:{chosen.key}", lambda: documents.results_pdf(tournament, chosen))
     return _pdf_response(pdf, _filename(tournament, "results"))
+
+
+@login_required
+@require_GET
+def seating_chart(request, slug, number, order):
+    """A table event's round seating, by table or by name A-Z."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        chosen = _paper(request)
+        if order not in seating.ORDERS:
+            raise BadChoice(f"A seating chart is printed “table” (by table) or “name” (A-Z), not “{order}”.")
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    if number not in seat_lists.published_numbers(tournament):
+        return _bad_choice(request, tournament, f"Round {number} is not seated yet: publish its seating first.")
+    pdf, _ = pdf_cache.cached_pdf(
+        tournament, f"seating:{number}:{order}:{chosen.key}",
+        lambda: seating.seating_pdf(tournament, number, order, chosen),
+    )
+    return _pdf_response(pdf, _filename(tournament, f"round-{number}", "seating", f"by-{order}"))

@@ -5,7 +5,7 @@ import secrets
 
 from django import forms
 
-from tournament.models import TableEvent
+from tournament.models import GameSide, TableEvent, Tournament
 from tournament.tables import formats
 
 
@@ -46,6 +46,30 @@ class EventSettingsForm(forms.ModelForm):
         fields = ["hands_per_round", "movement", "standings"]
         labels = {"hands_per_round": "Hands per round", "standings": "Standings by"}
 
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_hands_per_round(self):
+        hands = self.cleaned_data.get("hands_per_round")
+        number = formats.game_length_number(self.tournament)
+        if number is None and hands:
+            target = self.tournament.rules_numbers.get("target")
+            raise forms.ValidationError(
+                f"{self.tournament.get_variant_display()} tables play to the target of {target:,}: leave hands per round empty."
+            )
+        if number == "hands" and not hands:
+            raise forms.ValidationError("The club game plays a fixed number of hands: give the number (3 by the club's rules).")
+        return hands
+
+    def save_to_rules(self) -> None:
+        """The game's length is a rules number, so the rules engine ends each table's game (one way)."""
+        number = formats.game_length_number(self.tournament)
+        if number:
+            numbers = dict(self.tournament.rules_numbers)
+            numbers[number] = self.cleaned_data.get("hands_per_round") or 0
+            Tournament.objects.filter(pk=self.tournament.pk).update(rules_numbers=numbers)
+
 
 class RoundStartForm(forms.Form):
     draw = forms.IntegerField(widget=forms.HiddenInput)
@@ -55,3 +79,13 @@ class RoundStartForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         error_messages={"required": "Give the round a start time.", "invalid": "Type the start as a date and time."},
     )
+
+
+class SeatForm(forms.Form):
+    """One side (seat) of one table, by its id; anything else is refused by the form."""
+
+    side = forms.ModelChoiceField(queryset=GameSide.objects.none(), error_messages={"invalid_choice": "Pick one of the table's seats."})
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["side"].queryset = GameSide.objects.filter(game=game).select_related("team", "player")

@@ -3,8 +3,10 @@
 from django.urls import path
 
 from tournament.tables import (
+    views_board,
     views_organizer,
     views_public,
+    views_public_seating,
     views_rounds,
     views_standings,
 )
@@ -27,4 +29,17 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/rounds/<int:number>/bonus/", views_standings.bonus_override, name="bonus_override"),
     path("t/<slug:slug>/join/", views_public.signup, name="signup"),
     path("t/<slug:slug>/standings/", views_standings.public_standings, name="public_standings"),
+]
+
+# Public pages of table events (phone first, live) and the organizer's round board.
+urlpatterns += [
+    path("t/<slug:slug>/seating/", views_public_seating.seating, name="public_seating"),
+    path("t/<slug:slug>/seating/<int:number>/", views_public_seating.seating, name="public_seating_round"),
+]
+urlpatterns += [
+    path("organizer/t/<slug:slug>/round-board/", views_board.board, name="board"),
+    path("organizer/t/<slug:slug>/round-board/<int:number>/", views_board.board, name="board_round"),
+    path("organizer/t/<slug:slug>/round-board/<int:number>/start-all/", views_board.start_all, name="board_start_all"),
+    path("organizer/t/<slug:slug>/round-board/table/<int:game_id>/start/", views_board.start, name="board_start"),
+    path("organizer/t/<slug:slug>/round-board/table/<int:game_id>/check-in/", views_board.check_in, name="board_check_in"),
 ]

@@ -103,7 +103,7 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
         "tournament": tournament,
         "format_text": formats.describe(tournament),
         "settings": settings,
-        "settings_form": settings_form or EventSettingsForm(instance=settings),
+        "settings_form": settings_form or EventSettingsForm(instance=settings, tournament=tournament),
         "locked": bool(published),
         "published": published,
         "number": number,
@@ -129,13 +129,14 @@ def round_list(request, tournament):
 @table_event_view
 def save_settings(request, tournament):
     settings = rounds.event_settings(tournament)
-    form = EventSettingsForm(request.POST, instance=settings)
+    form = EventSettingsForm(request.POST, instance=settings, tournament=tournament)
     if rounds.published_seatings(tournament):
         return _rounds_page(request, tournament, error="Round 1 is published: the round settings are fixed now.", status=400)
     if not form.is_valid():
         return _rounds_page(request, tournament, settings_form=form, status=400)
     with transaction.atomic():
         form.save()
+        form.save_to_rules()
         Tournament.objects.filter(pk=tournament.pk).bump()
     messages.success(request, "Saved the round settings.")
     return redirect("tables:rounds", slug=tournament.slug)
