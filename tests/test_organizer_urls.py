@@ -38,7 +38,7 @@ PUBLIC = ACCOUNT_PAGES | {
     "public:withdraw_post",
     "brackets:overview", "brackets:division",
     "sheet:game", "sheet:live",
-    "tables:signup", "tables:public_standings",
+    "tables:signup", "tables:public_standings", "tables:public_seating", "tables:public_seating_round",
 }
 PUBLIC_NAMESPACES = {"admin"}  # Django's admin refuses anyone who is not staff itself
 TABLE = {
@@ -96,7 +96,7 @@ def world(organizer):
     kwargs = {
         "slug": tournament.slug, "game_id": game.pk, "round_id": game.round_id, "division_id": division.pk,
         "kind": division.kind, "version": "current", "team_id": team.pk, "number": 1, "user_id": co.pk,
-        "job_id": "no-such-job", "player_id": team.players.first().pk,
+        "job_id": "no-such-job", "order": "table", "player_id": team.players.first().pk,
     }
     data = {
         "seed": "5", "override": "1", "draw": DrawRecord.objects.filter(division=division).first().pk,

@@ -108,6 +108,10 @@ class TestCreating:
         assert logged_in(plain).get(reverse("organizer:dashboard", args=[event.slug])).status_code == 200
         assert logged_in(organizer).get(reverse("organizer:dashboard", args=[event.slug])).status_code == 403
 
+    def test_a_tournament_made_in_code_is_run_by_its_creator_too(self, plain):
+        event = Tournament.objects.create(name="Script Cup", slug="script-cup", signup_deadline="2027-04-06T19:00Z", created_by=plain)
+        assert event.is_run_by(plain)
+
     def test_editing_is_for_organizers_only(self, plain, ours):
         response = logged_in(plain).post(reverse("organizer:edit", args=[ours.slug]), {**NEW_TOURNAMENT, "slug": ours.slug})
         assert response.status_code == 403

@@ -46,9 +46,7 @@ def tournament_form(request, tournament: Tournament | None):
         if not saved.created_by_id:
             saved.created_by = request.user
         with transaction.atomic():
-            saved.save()
-            if tournament is None:
-                saved.organizers.add(request.user)
+            saved.save()  # a new tournament's creator becomes its organizer (Tournament.save)
             Tournament.objects.filter(pk=saved.pk).bump()  # name, venue, times: every page shows them
             if saved.signup_deadline != previous_deadline:
                 deadlines.schedule_registration_close(saved)

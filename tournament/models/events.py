@@ -98,7 +98,11 @@ class Tournament(models.Model):
     def save(self, *args, **kwargs):
         if not self.rules_numbers:
             self.rules_numbers = rules.preset_numbers(self.variant)
+        adding = self._state.adding
         super().save(*args, **kwargs)
+        if adding and self.created_by_id:
+            # Whoever makes a tournament runs it, however it is made (the form, the demo, a script).
+            self.organizers.add(self.created_by_id)
 
     def is_run_by(self, user) -> bool:
         return Tournament.objects.run_by(user).filter(pk=self.pk).exists()

@@ -263,7 +263,7 @@ def results(request, slug):
     return _pdf_response(pdf, _filename(tournament, "results"))
 
 
-@login_required
+@organizer_required
 @require_GET
 def seating_chart(request, slug, number, order):
     """A table event's round seating, by table or by name A-Z."""
