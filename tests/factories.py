@@ -24,6 +24,7 @@ class UserFactory(factory.django.DjangoModelFactory):
 class TournamentFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Tournament
+        skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"Bayfest {2026 + n}")
     slug = factory.Sequence(lambda n: f"bayfest-{n}")
@@ -32,6 +33,12 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     signup_deadline = factory.LazyFunction(lambda: timezone.now() + dt.timedelta(days=1))
     variant = "baja-partners"
     organizer_email = "organizer@club.example"
+
+    @factory.post_generation
+    def organizers(tournament, create, extracted, **kwargs):
+        """Run by the `organizer` fixture's (non-staff) account unless the test names others (`organizers=[]`: none)."""
+        if create:
+            tournament.organizers.add(*(extracted if extracted is not None else [UserFactory(username="organizer", is_staff=False)]))
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):
@@ -61,7 +68,8 @@ class TeamFactory(factory.django.DjangoModelFactory):
 
 @pytest.fixture
 def organizer(db):
-    return UserFactory(username="organizer")
+    """A plain account (not staff) that organizes every tournament TournamentFactory makes."""
+    return UserFactory(username="organizer", is_staff=False)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from django.http import Http404
 from django.urls import reverse
 
 from scoring import sheet as sheets
+from tournament.decorators import require_organizer
 from tournament.models import Game
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")  # what new_table_token makes (URL-safe base64)
@@ -75,6 +76,9 @@ def organizer_seat(view):
     @login_required
     @wraps(view)
     def wrapper(request, game_id, *args, **kwargs):
-        return view(request, _seat(view, True, request.user, pk=game_id), *args, **kwargs)
+        seat = _seat(view, True, request.user, pk=game_id)
+        require_organizer(request.user, seat.game.division.tournament)
+        return view(request, seat, *args, **kwargs)
 
+    wrapper.organizer_only = True  # as tournament.decorators.organizer_required marks its views
     return wrapper

@@ -117,7 +117,7 @@ class TestBoard:
         with time_machine.travel(POSTED - dt.timedelta(hours=1), tick=False):
             with CaptureQueriesContext(connection) as few:
                 board(organizer_client, tournament)
-        other = type(tournament).objects.create(name="Big", slug="big", signup_deadline=tournament.signup_deadline)
+        other = TournamentFactory(name="Big", slug="big", signup_deadline=tournament.signup_deadline)
         _, many = publish_division(other, 8, starts_at=POSTED)
         for game in many:
             actions.check_in(game, teams(game)[0], now=POSTED - dt.timedelta(hours=2))

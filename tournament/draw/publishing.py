@@ -16,8 +16,16 @@ from django.utils import timezone
 from tournament import localtime
 from tournament.draw import generator
 from tournament.gameday import advancement, deadlines
+from tournament.models import (
+    Division,
+    DrawRecord,
+    Game,
+    GameSide,
+    Round,
+    Team,
+    Tournament,
+)
 from tournament.signups import registration
-from tournament.models import Division, DrawRecord, Game, GameSide, Round, Team, Tournament
 
 DRAWN_KINDS = (Division.Kind.D1, Division.Kind.D2)
 # Bayfest: Division 1 plays mornings, Division 2 afternoons, one round a day from the Wednesday.

@@ -1,7 +1,6 @@
 """Organizer pages for the draw (preview, redraw, publish) and the schedule (round times, tables)."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404
@@ -10,12 +9,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament import localtime
-from tournament.draw import publishing
-from tournament.draw import generator
+from tournament.decorators import organizer_required
+from tournament.draw import generator, publishing
 from tournament.draw.forms import LOCAL_INPUT, PreviewForm, PublishForm, ScheduleForm
 from tournament.form_input import cleaned, error_messages
-from tournament.signups import registration
 from tournament.models import Division, Game, Round, Tournament
+from tournament.signups import registration
 
 
 def _division_panels(tournament, *, errors=None, typed=None):
@@ -59,12 +58,12 @@ def _render(request, tournament, *, errors=None, typed=None, status=200):
     return render(request, "draw/draw.html", context, status=status)
 
 
-@login_required
+@organizer_required
 def page(request, slug):
     return _render(request, get_object_or_404(Tournament, slug=slug))
 
 
-@login_required
+@organizer_required
 @require_POST
 def make_preview(request, slug, kind):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -79,7 +78,7 @@ def make_preview(request, slug, kind):
     return redirect(reverse("draw:page", args=[slug]) + f"#{kind}")
 
 
-@login_required
+@organizer_required
 @require_POST
 def publish(request, slug, kind):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -118,7 +117,7 @@ def _schedule_rows(tournament, posted=None):
     return rounds
 
 
-@login_required
+@organizer_required
 @require_http_methods(["GET", "POST"])
 def schedule(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)

@@ -259,9 +259,9 @@ def _users(data) -> dict[str, int]:
     return ids
 
 
-def import_tournament(data: dict) -> Tournament:
+def import_tournament(data: dict, by=None) -> Tournament:
     """Restore an export under new ids; refuses (TournamentImportError) if its slug is taken or any
-    row of the file is wrong (see backup_checks), before writing anything."""
+    row of the file is wrong (see backup_checks), before writing anything. `by`, the importing user, organizes it."""
     known = {_label(m): m for m, _ in tournament_models()}
     backup_checks.check_envelope(data, known)
     slug = data["models"][_label(Tournament)][0].get("slug")
@@ -294,6 +294,8 @@ def import_tournament(data: dict) -> Tournament:
             # Receivers schedule the tournament's own deadline tasks (sent on commit); the minute
             # sweep applies every other due deadline of the restored games.
             deadlines.schedule_registration_close(tournament)
+            if by is not None:
+                tournament.organizers.add(by)
     except (IntegrityError, DataError) as exc:
         # The checks above read every rule the models declare; this is the database's last word.
         raise TournamentImportError(

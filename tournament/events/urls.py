@@ -1,12 +1,15 @@
 from django.urls import path
 
-from tournament.events import views
+from tournament.events import organizers, views
 
 app_name = "organizer"
 urlpatterns = [
     path("", views.home, name="home"),
-    path("new/", views.tournament_form, name="create"),
+    path("new/", views.create, name="create"),
     path("t/<slug:slug>/", views.dashboard, name="dashboard"),
-    path("t/<slug:slug>/edit/", views.tournament_form, name="edit"),
+    path("t/<slug:slug>/edit/", views.edit, name="edit"),
     path("t/<slug:slug>/export.json", views.export_json, name="export"),
+    path("t/<slug:slug>/organizers/", organizers.page, name="organizers"),
+    path("t/<slug:slug>/organizers/add/", organizers.add, name="add_organizer"),
+    path("t/<slug:slug>/organizers/<int:user_id>/remove/", organizers.remove, name="remove_organizer"),
 ]

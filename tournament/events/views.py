@@ -11,24 +11,34 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournament import localtime
-from tournament.gameday import deadlines
-from tournament.signups import registration
+from tournament.decorators import organizer_required, tournament_view
 from tournament.events.backup import export_tournament
 from tournament.events.forms import TournamentForm
-from tournament.signups.forms import SignupForm
+from tournament.gameday import deadlines
 from tournament.models import Team, Tournament
-from tournament.decorators import tournament_view
+from tournament.signups import registration
+from tournament.signups.forms import SignupForm
 
 
 @login_required
 def home(request):
-    return render(request, "organizer/home.html", {"tournaments": Tournament.objects.all()})
+    return render(request, "organizer/home.html", {"tournaments": Tournament.objects.run_by(request.user)})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def tournament_form(request, slug=None):
-    tournament = get_object_or_404(Tournament, slug=slug) if slug else None
+def create(request):
+    """Anyone with an account may start a tournament; they become its first organizer."""
+    return tournament_form(request, None)
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def edit(request, slug):
+    return tournament_form(request, get_object_or_404(Tournament, slug=slug))
+
+
+def tournament_form(request, tournament: Tournament | None):
     previous_deadline = tournament.signup_deadline if tournament else None
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
@@ -36,7 +46,7 @@ def tournament_form(request, slug=None):
         if not saved.created_by_id:
             saved.created_by = request.user
         with transaction.atomic():
-            saved.save()
+            saved.save()  # a new tournament's creator becomes its organizer (Tournament.save)
             Tournament.objects.filter(pk=saved.pk).bump()  # name, venue, times: every page shows them
             if saved.signup_deadline != previous_deadline:
                 deadlines.schedule_registration_close(saved)
@@ -48,7 +58,7 @@ def tournament_form(request, slug=None):
     )
 
 
-@login_required
+@organizer_required
 @tournament_view
 def dashboard(request, tournament):
     teams = Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("withdrawn_at", "created_at")
@@ -66,7 +76,7 @@ def dashboard(request, tournament):
     return render(request, "organizer/dashboard.html", context)
 
 
-@login_required
+@organizer_required
 @require_GET
 def export_json(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)

@@ -14,12 +14,20 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from tournament import names
 from tournament.gameday import advancement, deadlines
 from tournament.gameday.clock import result_text
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.localtime import clock as local_clock
-from tournament import names
-from tournament.models import CheckIn, Division, Game, GameSide, Player, Substitution, Team
+from tournament.models import (
+    CheckIn,
+    Division,
+    Game,
+    GameSide,
+    Player,
+    Substitution,
+    Team,
+)
 
 Status = Game.Status
 Reason = Game.Reason

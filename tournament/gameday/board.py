@@ -9,7 +9,6 @@ from __future__ import annotations
 import zoneinfo
 from dataclasses import dataclass, field
 
-from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, F, OuterRef, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
@@ -18,6 +17,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from tournament import page_cache
+from tournament.decorators import organizer_required
 from tournament.gameday.clock import clock
 from tournament.models import CheckIn, Game, GameSide, Round, Substitution, Tournament
 
@@ -123,7 +123,7 @@ def updated_text(tz: zoneinfo.ZoneInfo, now) -> str:
     return now.astimezone(tz).strftime("%-I:%M:%S %p")
 
 
-@login_required
+@organizer_required
 @require_GET
 def board(request, slug: str, round_id: int | None = None):
     """The round to show, then the tournament's counter (tournament.page_cache.tournament_head,

@@ -5,7 +5,6 @@ tournament.gameday.board, the game's page tournament.gameday.views_game."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -14,7 +13,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.decorators import tournament_view
+from tournament.decorators import organizer_required, tournament_view
 from tournament.form_input import cleaned
 from tournament.gameday import actions
 from tournament.gameday.board import board_context, games_for_board
@@ -45,7 +44,7 @@ def _after_action(request, tournament, game: Game, *, ok: str | None = None, err
     return redirect(reverse("gameday:round", args=[tournament.slug, game.round_id]) + f"#game-{game.pk}")
 
 
-@login_required
+@organizer_required
 @require_POST
 @tournament_view
 def check_in(request, tournament, game_id: int):
@@ -58,7 +57,7 @@ def check_in(request, tournament, game_id: int):
     return _after_action(request, tournament, game, ok=f"{team.name} checked in at table {game.table_number or '—'}.")
 
 
-@login_required
+@organizer_required
 @require_POST
 @tournament_view
 def start(request, tournament, game_id: int):
@@ -83,7 +82,7 @@ def _game_action(request, tournament, game_id, action, ok):
     return redirect("gameday:game", tournament.slug, game.pk)
 
 
-@login_required
+@organizer_required
 @require_POST
 @tournament_view
 def substitute(request, tournament, game_id: int):
@@ -100,7 +99,7 @@ def substitute(request, tournament, game_id: int):
                         lambda sub: f"{sub.substitute.name} plays for {sub.replaced.name} in this game.")
 
 
-@login_required
+@organizer_required
 @require_POST
 @tournament_view
 def no_partner(request, tournament, game_id: int):
@@ -112,7 +111,7 @@ def no_partner(request, tournament, game_id: int):
     return _game_action(request, tournament, game_id, action, lambda team: f"{team.name} forfeits: no partner.")
 
 
-@login_required
+@organizer_required
 @require_POST
 @tournament_view
 def reverse_forfeit(request, tournament, game_id: int):
@@ -123,7 +122,7 @@ def reverse_forfeit(request, tournament, game_id: int):
     )
 
 
-@login_required
+@organizer_required
 @require_POST
 @tournament_view
 def decide(request, tournament, game_id: int):

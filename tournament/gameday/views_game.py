@@ -11,7 +11,6 @@ note kept, and changes nothing.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404
@@ -20,7 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
-from tournament.decorators import tournament_view
+from tournament.decorators import organizer_required, tournament_view
 from tournament.form_input import error_messages
 from tournament.gameday import advancement
 from tournament.gameday.board import game_view, games_for_board
@@ -99,14 +98,14 @@ def _render(request, tournament, game: Game, *, error: str = "", typed=None, sta
     }, status=status)
 
 
-@login_required
+@organizer_required
 @require_GET
 @tournament_view
 def game_page(request, tournament, game_id: int):
     return _render(request, tournament, load_game(tournament, game_id))
 
 
-@login_required
+@organizer_required
 @require_POST
 @tournament_view
 def correct(request, tournament, game_id: int):
@@ -142,7 +141,7 @@ def correct(request, tournament, game_id: int):
     return redirect("gameday:game", tournament.slug, game.pk)
 
 
-@login_required
+@organizer_required
 def former_result_page(request, slug: str, game_id: int):
     """The result page's old address: the game's one page now; a correction posted there keeps its form (307)."""
     if request.method == "POST":

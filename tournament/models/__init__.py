@@ -1,8 +1,15 @@
-from .events import Tournament
-from .entries import PartnerPost, Player, Team
 from .brackets import Division, DrawRecord, Game, GameSide, Round
+from .entries import PartnerPost, Player, Team
+from .events import Tournament
 from .gameday import CheckIn, GameEvent, Substitution
-from .tables import Household, PartnerDraw, SeatingDraw, TableBonus, TableEntry, TableEvent
+from .tables import (
+    Household,
+    PartnerDraw,
+    SeatingDraw,
+    TableBonus,
+    TableEntry,
+    TableEvent,
+)
 
 __all__ = [
     "Tournament",

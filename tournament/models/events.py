@@ -43,6 +43,17 @@ class TournamentQuerySet(models.QuerySet):
         count, so its cache key is new and nothing stale is ever served."""
         return self.update(changes=F("changes") + 1)
 
+    def run_by(self, user) -> "TournamentQuerySet":
+        """The tournaments `user` may run: every one for staff, those they organize for anyone else.
+
+        The one rule of who organizes what: every organizer page and action asks it (through
+        tournament.decorators), and the organizer's list shows what it returns."""
+        if not user.is_authenticated:
+            return self.none()
+        if user.is_staff:
+            return self.all()
+        return self.filter(organizers=user)
+
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
@@ -71,6 +82,8 @@ class Tournament(models.Model):
     organizer_email = models.EmailField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(default=timezone.now)
+    # Who runs the event besides staff: its creator and the co-organizers they add (run_by above).
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_tournaments", blank=True)
     # Bumped (TournamentQuerySet.bump) with every change a page shows; cache keys include it.
     changes = models.PositiveBigIntegerField(default=0)
 
@@ -85,7 +98,14 @@ class Tournament(models.Model):
     def save(self, *args, **kwargs):
         if not self.rules_numbers:
             self.rules_numbers = rules.preset_numbers(self.variant)
+        adding = self._state.adding
         super().save(*args, **kwargs)
+        if adding and self.created_by_id:
+            # Whoever makes a tournament runs it, however it is made (the form, the demo, a script).
+            self.organizers.add(self.created_by_id)
+
+    def is_run_by(self, user) -> bool:
+        return Tournament.objects.run_by(user).filter(pk=self.pk).exists()
 
     @property
     def tz(self) -> zoneinfo.ZoneInfo:

@@ -13,10 +13,8 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 import rules
-from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
-
 from tournament.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
-
+from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
 from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
 
 POSTING = "posting"

@@ -16,7 +16,6 @@ from django.utils import timezone
 from weasyprint import HTML
 
 from tournament.models import Division, Game, Round, Tournament
-
 from tournament.printing import charts, data
 from tournament.printing.paper import Paper
 

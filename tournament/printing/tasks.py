@@ -8,7 +8,6 @@ from celery import shared_task
 from django.core.cache import cache
 
 from tournament.models import Round
-
 from tournament.printing import cache as pdf_cache
 from tournament.printing import data, documents
 from tournament.printing.paper import paper

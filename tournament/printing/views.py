@@ -8,7 +8,6 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
-from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count
@@ -19,10 +18,12 @@ from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.decorators import organizer_required
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
 from tournament.printing import data, documents, seating, tasks
-from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper, paper as paper_for
+from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper
+from tournament.printing.paper import paper as paper_for
 from tournament.scheduling import send_task_safely
 from tournament.tables import seat_lists
 
@@ -91,7 +92,7 @@ def _bad_choice(request, tournament: Tournament, message: str):
     return render(request, "printing/menu.html", context, status=400)
 
 
-@login_required
+@organizer_required
 @require_GET
 def menu(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -105,7 +106,7 @@ def menu(request, slug):
     return render(request, "printing/menu.html", context)
 
 
-@login_required
+@organizer_required
 @require_GET
 def chart(request, slug, division_id, version):
     division = get_object_or_404(Division.objects.select_related("tournament", "champion"), pk=division_id, tournament__slug=slug)
@@ -138,7 +139,7 @@ def _round_and_paper(request, slug, round_id):
         return rnd, None, _bad_choice(request, rnd.division.tournament, str(exc))
 
 
-@login_required
+@organizer_required
 @require_GET
 def table_cards(request, slug, round_id):
     """A round's table cards made right here (the worker's job is the usual way; this is the fallback)."""
@@ -154,7 +155,7 @@ def table_cards(request, slug, round_id):
     return _pdf_response(pdf, _filename(tournament, rnd.division.name, str(rnd), "table-cards"))
 
 
-@login_required
+@organizer_required
 @require_POST
 def make_table_cards(request, slug, round_id):
     rnd, chosen, refusal = _round_and_paper(request, slug, round_id)
@@ -180,7 +181,7 @@ def _job_for(slug: str, job_id: str) -> tuple[Tournament, dict]:
     return tournament, record
 
 
-@login_required
+@organizer_required
 @require_GET
 def job(request, slug, job_id):
     tournament, record = _job_for(slug, job_id)
@@ -194,7 +195,7 @@ def job(request, slug, job_id):
     return render(request, template, context)
 
 
-@login_required
+@organizer_required
 @require_GET
 def job_download(request, slug, job_id):
     tournament, record = _job_for(slug, job_id)
@@ -207,7 +208,7 @@ def job_download(request, slug, job_id):
     return _pdf_response(pdf, record["filename"])
 
 
-@login_required
+@organizer_required
 @require_GET
 def score_sheets(request, slug, round_id):
     rnd, chosen, refusal = _round_and_paper(request, slug, round_id)
@@ -221,7 +222,7 @@ def score_sheets(request, slug, round_id):
     return _pdf_response(pdf, _filename(tournament, rnd.division.name, str(rnd), "score-sheets"))
 
 
-@login_required
+@organizer_required
 @require_GET
 def score_sheet(request, slug, game_id):
     game = get_object_or_404(Game, pk=game_id, division__tournament__slug=slug)
@@ -237,7 +238,7 @@ def score_sheet(request, slug, game_id):
     return _pdf_response(pdf, _filename(tournament, "score-sheet", f"table-{game.table_number or game.pk}"))
 
 
-@login_required
+@organizer_required
 @require_GET
 def blank_score_sheet(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -251,7 +252,7 @@ def blank_score_sheet(request, slug):
     return _pdf_response(pdf, _filename(tournament, "blank-score-sheet"))
 
 
-@login_required
+@organizer_required
 @require_GET
 def results(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -263,7 +264,7 @@ def results(request, slug):
     return _pdf_response(pdf, _filename(tournament, "results"))
 
 
-@login_required
+@organizer_required
 @require_GET
 def seating_chart(request, slug, number, order):
     """A table event's round seating, by table or by name A-Z."""

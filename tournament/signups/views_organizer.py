@@ -1,12 +1,11 @@
 """Organizer actions on sign-ups: a late team, a withdrawal, closing early, pairing the partner board."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from tournament.decorators import tournament_view
+from tournament.decorators import organizer_required, tournament_view
 from tournament.form_input import error_messages
 from tournament.models import Team
 from tournament.signups import registration
@@ -14,7 +13,7 @@ from tournament.signups.forms import PairForm, SignupForm
 from tournament.signups.views_public import _apply_errors
 
 
-@login_required
+@organizer_required
 @require_POST
 @tournament_view
 def add_team(request, tournament):
@@ -36,7 +35,7 @@ def add_team(request, tournament):
     return redirect("organizer:dashboard", slug=tournament.slug)
 
 
-@login_required
+@organizer_required
 @require_POST
 def withdraw_team(request, slug, team_id):
     team = get_object_or_404(Team, pk=team_id, tournament__slug=slug)
@@ -49,7 +48,7 @@ def withdraw_team(request, slug, team_id):
     return redirect("organizer:dashboard", slug=slug)
 
 
-@login_required
+@organizer_required
 @require_POST
 @tournament_view
 def close_signups(request, tournament):
@@ -60,7 +59,7 @@ def close_signups(request, tournament):
     return redirect("organizer:dashboard", slug=tournament.slug)
 
 
-@login_required
+@organizer_required
 @require_POST
 @tournament_view
 def pair_posts(request, tournament):

@@ -9,11 +9,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 from tournament import localtime
+from tournament.decorators import tournament_view
+from tournament.models import PartnerPost, Round, Team, Tournament
 from tournament.signups import registration
 from tournament.signups.forms import PartnerPostForm, SignupForm
-from tournament.models import PartnerPost, Round, Team, Tournament
 from tournament.signups.tables import TeamTable
-from tournament.decorators import tournament_view
 
 MY_POSTS = "partner_posts"  # session key: the board posts this browser made
 

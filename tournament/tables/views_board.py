@@ -8,7 +8,6 @@ tournament.tables.seat_lists. It is cached like the game-day board, per change c
 """
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,6 +16,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament import page_cache
+from tournament.decorators import organizer_required
 from tournament.gameday import actions
 from tournament.gameday.board import (
     BOARD_POLL_SECONDS,
@@ -50,7 +50,7 @@ def _has_teams(game: Game) -> bool:
     return any(side.team_id for side in game.sides.all())
 
 
-@login_required
+@organizer_required
 @require_GET
 @table_event_view
 def board(request, tournament, number: int | None = None):
@@ -97,7 +97,7 @@ def _back(tournament, game: Game):
     return redirect(reverse("tables:board_round", args=[tournament.slug, game.round.number]) + f"#table-{game.table_number}")
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def start(request, tournament, game_id: int):
@@ -111,7 +111,7 @@ def start(request, tournament, game_id: int):
     return _back(tournament, game)
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def start_all(request, tournament, number: int):
@@ -136,7 +136,7 @@ def start_all(request, tournament, number: int):
     return redirect("tables:board_round", tournament.slug, number)
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def check_in(request, tournament, game_id: int):

@@ -2,13 +2,13 @@
 editing and withdrawing."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 from tournament import localtime
+from tournament.decorators import organizer_required
 from tournament.models import Household, Player
 from tournament.signups.registration import closed_message
 from tournament.signups.views_public import _apply_errors
@@ -40,13 +40,13 @@ def _players_page(request, tournament, form, status=200):
     return render(request, "tables/players.html", context, status=status)
 
 
-@login_required
+@organizer_required
 @table_event_view
 def players(request, tournament):
     return _players_page(request, tournament, PlayerSignupForm(tournament=tournament))
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def add_player(request, tournament):
@@ -66,7 +66,7 @@ def add_player(request, tournament):
     return _players_page(request, tournament, form, status=400)
 
 
-@login_required
+@organizer_required
 @require_http_methods(["GET", "POST"])
 @table_event_view
 def edit_player(request, tournament, player_id):
@@ -85,7 +85,7 @@ def edit_player(request, tournament, player_id):
     return render(request, "tables/player_edit.html", context, status=400 if form.errors else 200)
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def withdraw_player(request, tournament, player_id):

@@ -2,13 +2,13 @@
 redrawn as often as wanted, and published (frozen) — a round with its posted start."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tournament import localtime
+from tournament.decorators import organizer_required
 from tournament.models import PartnerDraw, Player, SeatingDraw, Tournament
 from tournament.tables import drawing, formats, rounds
 from tournament.tables.decorators import table_event_view
@@ -40,13 +40,13 @@ def _partners_page(request, tournament, *, error="", typed="", status=200):
     return render(request, "tables/partners.html", context, status=status)
 
 
-@login_required
+@organizer_required
 @table_event_view
 def partners(request, tournament):
     return _partners_page(request, tournament)
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def partners_preview(request, tournament):
@@ -60,7 +60,7 @@ def partners_preview(request, tournament):
     return redirect("tables:partners", slug=tournament.slug)
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def partners_publish(request, tournament):
@@ -118,13 +118,13 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
     return render(request, "tables/rounds.html", context, status=status)
 
 
-@login_required
+@organizer_required
 @table_event_view
 def round_list(request, tournament):
     return _rounds_page(request, tournament)
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def save_settings(request, tournament):
@@ -142,7 +142,7 @@ def save_settings(request, tournament):
     return redirect("tables:rounds", slug=tournament.slug)
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def round_preview(request, tournament, number):
@@ -156,7 +156,7 @@ def round_preview(request, tournament, number):
     return redirect("tables:rounds", slug=tournament.slug)
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def round_publish(request, tournament, number):

@@ -3,7 +3,6 @@ one-click play-off for a tie for the win or a medal) and the public, read-only o
 cached under the change counter like the bracket)."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,6 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournament import page_cache
+from tournament.decorators import organizer_required
 from tournament.models import Game, Round, TableBonus, Tournament
 from tournament.tables import bonus, formats, playoffs, results, rounds
 from tournament.tables.decorators import table_event_view
@@ -51,13 +51,13 @@ def _organizer_page(request, tournament, *, error="", status=200):
     return render(request, "tables/standings.html", context, status=status)
 
 
-@login_required
+@organizer_required
 @table_event_view
 def standings(request, tournament):
     return _organizer_page(request, tournament)
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def bonus_override(request, tournament, number):
@@ -79,7 +79,7 @@ def bonus_override(request, tournament, number):
     return redirect("tables:standings", slug=tournament.slug)
 
 
-@login_required
+@organizer_required
 @require_POST
 @table_event_view
 def create_playoff(request, tournament):

@@ -1,0 +1,80 @@
+"""Who runs a tournament: the page listing its organizers, adding a co-organizer by user name or
+e-mail, and removing one (never the creator). Any organizer of the tournament (or staff) may do it."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.decorators import organizer_required, tournament_view
+from tournament.models import Tournament
+
+
+class OrganizerForm(forms.Form):
+    who = forms.CharField(label="User name or e-mail", max_length=254, strip=True)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_who(self):
+        who = self.cleaned_data["who"]
+        User = get_user_model()
+        user = User.objects.filter(**{f"{User.USERNAME_FIELD}__iexact": who}).first()
+        if user is None and "@" in who:
+            matches = list(User.objects.filter(email__iexact=who)[:2])
+            if len(matches) > 1:
+                raise forms.ValidationError(f"More than one account uses the e-mail “{who}”: give the user name instead.")
+            user = matches[0] if matches else None
+        if user is None or not user.is_active:
+            raise forms.ValidationError(
+                f"No account has the user name or e-mail “{who}”. They need an account on this Meldboard first."
+            )
+        if self.tournament.organizers.filter(pk=user.pk).exists():
+            raise forms.ValidationError(f"{user.get_username()} is already an organizer of {self.tournament.name}.")
+        return user
+
+
+def _render(request, tournament, form, status=200):
+    organizers = tournament.organizers.order_by(get_user_model().USERNAME_FIELD)
+    return render(request, "organizer/organizers.html", {
+        "tournament": tournament, "organizers": organizers, "form": form,
+    }, status=status)
+
+
+@organizer_required
+@require_GET
+@tournament_view
+def page(request, tournament):
+    return _render(request, tournament, OrganizerForm(tournament=tournament))
+
+
+@organizer_required
+@require_POST
+@tournament_view
+def add(request, tournament):
+    form = OrganizerForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        return _render(request, tournament, form, status=400)
+    user = form.cleaned_data["who"]
+    tournament.organizers.add(user)
+    messages.success(request, f"{user.get_username()} is now an organizer of {tournament.name}.")
+    return redirect("organizer:organizers", tournament.slug)
+
+
+@organizer_required
+@require_POST
+@tournament_view
+def remove(request, tournament, user_id: int):
+    user = tournament.organizers.filter(pk=user_id).first()
+    if user is None:
+        messages.error(request, "That account is not an organizer of this tournament (someone may have removed it already).")
+    elif user.pk == tournament.created_by_id:
+        messages.error(request, f"{user.get_username()} created {tournament.name} and stays its organizer.")
+    else:
+        tournament.organizers.remove(user)
+        messages.success(request, f"{user.get_username()} no longer organizes {tournament.name}.")
+        if user == request.user and not tournament.is_run_by(request.user):
+            return redirect("organizer:home")
+    return redirect("organizer:organizers", tournament.slug)
