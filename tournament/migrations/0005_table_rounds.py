@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0003_game_result_reason_choices'),
+        ('tournament', '0004_tournament_organizers'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
