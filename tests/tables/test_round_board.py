@@ -127,3 +127,9 @@ def test_check_in_names_a_seat_of_this_table_or_changes_nothing(organizer_client
         response = organizer_client.post(reverse("tables:board_check_in", args=[event.slug, game.pk]), {"side": bad}, follow=True)
         assert response.status_code == 200 and "Pick one of the table&#x27;s seats." in response.content.decode()
     assert Tournament.objects.get(pk=event.pk).changes == before
+
+
+def test_a_live_refresh_before_any_round_shows_the_note_not_an_error(organizer_client):  # noqa: F811
+    event = table_event("rummikub")
+    response = organizer_client.get(board(event), HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "No round is published yet." in response.content.decode()

@@ -61,7 +61,8 @@ def board(request, tournament, number: int | None = None):
     if not numbers:
         if number is not None:
             raise Http404("No round has been published yet.")
-        return render(request, template, {"tournament": tournament, "seating": None})
+        # Nothing to poll yet: the whole page with its "no round yet" note, even for an htmx request.
+        return render(request, "tables/board.html", {"tournament": tournament, "seating": None})
     number = number or _current(tournament, numbers)
     if number not in numbers:
         raise Http404(f"Round {number} has not been published.")
