@@ -12,10 +12,34 @@ from django.utils import timezone
 
 from scoring.models import Hand, HandRevision
 from tests.factories import TeamFactory, TournamentFactory, UserFactory
-from tournament.events.backup import JSON_ID_FIELDS, JSON_ID_KEYS, TournamentImportError, remap_keyed, export_tournament, import_tournament, tournament_models
+from tournament.events.backup import (
+    JSON_ID_FIELDS,
+    JSON_ID_KEYS,
+    TournamentImportError,
+    export_tournament,
+    import_tournament,
+    remap_keyed,
+    tournament_models,
+)
 from tournament.models import (
-    CheckIn, Division, DrawRecord, Game, GameEvent, GameSide, Household, PartnerDraw, PartnerPost, Player, Round,
-    SeatingDraw, Substitution, TableEntry, TableEvent, Team, Tournament,
+    CheckIn,
+    Division,
+    DrawRecord,
+    Game,
+    GameEvent,
+    GameSide,
+    Household,
+    PartnerDraw,
+    PartnerPost,
+    Player,
+    Round,
+    SeatingDraw,
+    Substitution,
+    TableBonus,
+    TableEntry,
+    TableEvent,
+    Team,
+    Tournament,
 )
 
 
@@ -89,6 +113,7 @@ def build_full_tournament(slug="bayfest-backup"):
     PartnerDraw.objects.create(tournament=tournament, seed=11, pairs=[[loners[0].pk, sub_player.pk]], created_by=boss, published_at=now)
     SeatingDraw.objects.create(tournament=tournament, round_number=1, seed=12, sides=[[[loners[0].pk], [sub_player.pk]]],
                                seats=[[sub_player.pk, loners[0].pk]], sitting_out=[loners[1].pk], published_at=now)
+    TableBonus.objects.create(round=round1, game=game1, points=400, reason="first table to finish", by=boss)
     return tournament
 
 
