@@ -11,17 +11,17 @@ app_name = "table"
 VIEWS = [
     ("", table.sheet_page, "sheet"),
     ("hands/", table.submit, "submit"),
-    ("hands/<int:number>/edit/", table.edit, "edit"),
-    ("hands/<int:number>/confirm/", table.confirm, "confirm"),
+    ("hands/<id:number>/edit/", table.edit, "edit"),
+    ("hands/<id:number>/confirm/", table.confirm, "confirm"),
     ("preview/", table.preview, "preview"),
     ("count/", table.count, "count"),
     ("live/", table.live, "live"),
 ]
 
 urlpatterns = [
-    path(f"manage/<int:game_id>/{route}", organizer_seat(view), name=f"manage_{name}") for route, view, name in VIEWS
+    path(f"manage/<id:game_id>/{route}", organizer_seat(view), name=f"manage_{name}") for route, view, name in VIEWS
 ] + [
-    path("manage/<int:game_id>/rotate/", organizer_seat(organizer.rotate), name="manage_rotate"),
+    path("manage/<id:game_id>/rotate/", organizer_seat(organizer.rotate), name="manage_rotate"),
 ] + [
-    path(f"<str:token>/{route}", table_seat(view), name=name) for route, view, name in VIEWS
+    path(f"<token:token>/{route}", table_seat(view), name=name) for route, view, name in VIEWS
 ]
