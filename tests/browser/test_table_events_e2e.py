@@ -208,3 +208,139 @@ def test_the_club_game_from_sign_up_to_medals(live_server, accept_dialogs, organ
     no_overflow(phone)
     final = results.standings(event)
     assert [row.medal for row in final.rows] == ["gold", "silver", "bronze", ""] and not final.ties
+
+
+# ---- the Rummikub day -----------------------------------------------------------------------------
+
+def rummikub_hand(page, names, racks, jokers, number):
+    """names[0] went out; the others hold these rack points and jokers."""
+    choose(page, "Who is entering", names[0])
+    choose(page, "Who went out", names[0])
+    for slot, (name, points, joker) in enumerate(zip(names[1:], racks, jokers), start=2):
+        page.fill(f"#id_s{slot}_rack_points", str(points))
+        step(page, name, "Jokers on rack", joker)
+    page.get_by_role("button", name=f"Save hand {number}").click()
+
+
+def test_the_rummikub_day_hands_at_3_and_4_a_table_and_the_time_limit(live_server, phone, organizer, browser):
+    base = live_server.url
+    event = demo_tables.create_rummikub(timezone.now(), organizer)
+    games = list(Game.objects.filter(division__tournament=event, round__number=1).order_by("number"))
+    assert [len(sides_of(g)) for g in games] == [4, 4, 3, 3, 3]
+    four, three = games[0], games[3]
+    assert not three.hands.exists()
+
+    log_in(phone, base)
+    phone.goto(f"{base}/organizer/t/{event.slug}/round-board/")
+    shot(phone, "rummikub-round-board-390")
+    no_overflow(phone)
+
+    # A hand at a table of three, from its table link on the round board.
+    names = sides_of(three)
+    phone.locator(f"#table-{three.number}").get_by_role("link", name="Table page").click()
+    rummikub_hand(phone, names, racks=[23, 41], jokers=[0, 1], number=1)
+    expect(phone.locator(".msg").first).to_contain_text("Hand 1 saved")
+    shot(phone, "rummikub-table-3-sides-390")
+    no_overflow(phone)
+
+    # The next hand at a table of four.
+    names4 = sides_of(four)
+    phone.goto(f"{base}/organizer/t/{event.slug}/round-board/")
+    phone.locator("#table-1").get_by_role("link", name="Table page").click()
+    rummikub_hand(phone, names4, racks=[10, 20, 30], jokers=[0, 0, 0], number=2)
+    expect(phone.locator(".msg").first).to_contain_text("Hand 2 saved")
+    shot(phone, "rummikub-table-4-sides-390")
+
+    # The time limit passes (the round's clock set back, then the deadline sweep, as the worker does).
+    before = {s.slot: s.total for s in GameSide.objects.filter(game=three)}
+    past = timezone.now() - dt.timedelta(seconds=5)
+    Game.objects.filter(division__tournament=event, round__number=1).update(time_limit_at=past)
+    phone.goto(f"{base}/table/{three.table_token}/")
+    expect(phone.get_by_role("button", name="Save hand 2")).to_have_count(0)  # no hand after the limit
+    deadlines.sweep()
+    three.refresh_from_db()
+    assert three.status == Game.Status.FINISHED and three.result_reason == Game.Reason.TIME_LIMIT
+    assert {s.slot: s.total for s in GameSide.objects.filter(game=three)} == before  # only the completed hand
+    phone.goto(f"{base}/organizer/t/{event.slug}/round-board/")
+    expect(phone.locator(f"#table-{three.number} .gd-status")).to_contain_text("time limit")
+    shot(phone, "rummikub-time-up-390")
+    phone.goto(f"{base}/table/{three.table_token}/")
+    expect(phone.locator("main")).to_contain_text("time limit")
+    shot(phone, "rummikub-table-time-up-390")
+
+    # The standings: every player, ranked by total; the winner of the table of three among them.
+    desk = browser.new_page(viewport={"width": 1280, "height": 900})
+    for page in (phone, desk):
+        page.goto(f"{base}/t/{event.slug}/standings/")
+        expect(page.locator("tr.standing")).to_have_count(17)
+        expect(page.locator("tr.standing").first).to_contain_text("Gold")
+    shot(phone, "rummikub-standings-390")
+    shot(desk, "rummikub-standings-1280")
+    no_overflow(phone)
+    winner = results.standings(event).rows
+    assert [r.name for r in winner if r.name == names[0]] and winner[0].rank == 1
+
+
+# ---- Fiji and cutthroat tables --------------------------------------------------------------------
+
+def book_hand(page, names, number, *, runs=1):
+    """names[0] goes out (2 red and 2 black books, runs, 900 melded); the others meld 300, keep 60."""
+    choose(page, "Who is entering", names[0])
+    choose(page, "Who went out", names[0])
+    step(page, names[0], "Red books", 2)
+    step(page, names[0], "Black books", 2)
+    step(page, names[0], "Runs", runs)
+    page.fill("#id_s1_melded_points", "900")
+    page.fill("#id_s1_left_points", "0")
+    for slot, name in enumerate(names[1:], start=2):
+        step(page, name, "Red books", 1)
+        page.fill(f"#id_s{slot}_melded_points", "300")
+        page.fill(f"#id_s{slot}_left_points", "60")
+    page.get_by_role("button", name=f"Save hand {number}").click()
+    expect(page.locator(".msg").first).to_contain_text(f"Hand {number} saved")
+
+
+def find_seat(page, base, event, name):
+    page.goto(f"{base}/t/{event.slug}/seating/")
+    page.fill("#find-name", name.lower())
+    page.get_by_role("button", name="Find").click()
+    expect(page.locator(".tp-found")).to_contain_text("Table")
+    expect(page.locator(".tp-found")).to_contain_text(name)
+
+
+def test_fiji_individual_where_do_i_sit_and_a_hand_at_a_table_of_four(live_server, phone, organizer):
+    base = live_server.url
+    event = demo_tables.create_fiji(timezone.now(), organizer)
+    find_seat(phone, base, event, "Kim Diaz")
+    shot(phone, "fiji-find-seat-390")
+    no_overflow(phone)
+    game = next(g for g in Game.objects.filter(division__tournament=event).order_by("number") if len(sides_of(g)) == 4)
+    names = sides_of(game)
+    phone.goto(f"{base}/table/{game.table_token}/")
+    book_hand(phone, names, 1)
+    shot(phone, "fiji-table-4-sides-390")
+    no_overflow(phone)
+    side = GameSide.objects.get(game=game, slot=1)
+    assert side.total > 0 and game.hands.count() == 1
+
+
+def test_cutthroat_where_do_i_sit_start_and_a_hand_at_a_table_of_three(live_server, phone, organizer, browser):
+    base = live_server.url
+    event = demo_tables.create_cutthroat(timezone.now(), organizer)
+    find_seat(phone, base, event, "Ivy Chen")
+    shot(phone, "cutthroat-find-seat-390")
+    desk = browser.new_page(viewport={"width": 1280, "height": 900})
+    desk.goto(f"{base}/t/{event.slug}/seating/")
+    shot(desk, "cutthroat-seating-1280")
+    game = next(g for g in Game.objects.filter(division__tournament=event).order_by("number") if len(sides_of(g)) == 3)
+    log_in(phone, base)
+    phone.goto(f"{base}/organizer/t/{event.slug}/round-board/")
+    phone.locator(f"#table-{game.number}").get_by_role("button", name="Start early").click()
+    expect(phone.locator(f"#table-{game.number} .gd-status")).to_have_text("In play")
+    names = sides_of(game)
+    phone.locator(f"#table-{game.number}").get_by_role("link", name="Table page").click()
+    book_hand(phone, names, 1)
+    shot(phone, "cutthroat-table-3-sides-390")
+    no_overflow(phone)
+    assert Tournament.objects.get(pk=event.pk).changes > 0 and game.hands.count() == 1
+    assert Round.objects.filter(division__tournament=event).count() == 1
