@@ -262,7 +262,7 @@ def test_the_rummikub_day_hands_at_3_and_4_a_table_and_the_time_limit(live_serve
     assert three.status == Game.Status.FINISHED and three.result_reason == Game.Reason.TIME_LIMIT
     assert {s.slot: s.total for s in GameSide.objects.filter(game=three)} == before  # only the completed hand
     phone.goto(f"{base}/organizer/t/{event.slug}/round-board/")
-    expect(phone.locator(f"#table-{three.number} .gd-status")).to_contain_text("time limit")
+    expect(phone.locator(f"#table-{three.number} .gd-status")).to_have_text(f"{names[0]} won (time limit)")
     shot(phone, "rummikub-time-up-390")
     phone.goto(f"{base}/table/{three.table_token}/")
     expect(phone.locator("main")).to_contain_text("time limit")

@@ -24,6 +24,7 @@ def test_the_public_standings_show_medals_in_words_and_names_in_bdi(client):
     for rank, medal in enumerate(("gold", "silver", "bronze"), start=1):
         assert f'medal-{medal}" aria-hidden="true">{rank}</span> {medal.capitalize()}' in page
     assert ">Seating</a>" in page and ">Bracket</a>" not in page  # the table event's own public tabs
+    assert "{#" not in page and "#}" not in page  # no template comment leaks onto the page
     assert "<bdi>P1</bdi>" in page
     assert page.index("<bdi>P1</bdi>") < page.index("<bdi>P4</bdi>") < page.index("<bdi>P2</bdi>")
     assert "<form" not in page  # read-only
