@@ -1,6 +1,7 @@
 """The organizer's tabs follow the format: a table-round event shows its own pages (Players,
 Partners when partnerships are drawn, Rounds, Round board, Standings) instead of Draw and Game day."""
 
+import datetime as dt
 import re
 
 import pytest
@@ -37,3 +38,9 @@ def test_a_bracket_event_keeps_draw_and_game_day(organizer_client):
     event = TournamentFactory()
     shown = tabs(organizer_client, reverse("organizer:dashboard", args=[event.slug]))
     assert "Draw" in shown and "Game day" in shown and "Round board" not in shown
+
+
+def test_the_rounds_page_says_the_time_limit_in_hours_and_minutes(organizer_client):
+    event = table_event("club-4deck", game_time_limit=dt.timedelta(minutes=105))
+    page = organizer_client.get(reverse("tables:rounds", args=[event.slug])).content.decode()
+    assert "each game has a 1 h 45 min time limit" in page
