@@ -51,8 +51,8 @@ def test_the_entering_phone_is_handed_over_before_the_other_side_confirms(client
     enter_on(client, game)
     sheet = page(client, game)
     assert f"Pass the phone to {b} ({b} North & {b} South)." in sheet
-    assert f"I am {b} — confirm</button>" in sheet and f"{b}: confirm</button>" not in sheet
-    assert f"I am {a} — confirm" not in sheet
+    assert f"I am <bdi>{b}</bdi> — confirm</button>" in sheet and f"<bdi>{b}</bdi>: confirm</button>" not in sheet
+    assert f"I am <bdi>{a}</bdi> — confirm" not in sheet
     # Tapping the other side's confirmation without the hand-over step is refused.
     refused = confirm(client, game, "2")
     assert f"pass the phone to {b}, who confirms with “I am {b} — confirm”" in refused
@@ -69,7 +69,7 @@ def test_the_other_sides_own_phone_confirms_directly(client, game):
     enter_on(client, game)
     other = Client()
     sheet = page(other, game)
-    assert f"{b}: confirm</button>" in sheet and "Pass the phone" not in sheet
+    assert f"<bdi>{b}</bdi>: confirm</button>" in sheet and "Pass the phone" not in sheet
     assert f"Hand 1 confirmed by {b}" in confirm(other, game, "2")
     hand = Hand.objects.get(game=game, number=1)
     assert (hand.confirmed_by_slot, hand.handed_over) == (2, False)
@@ -95,4 +95,4 @@ def test_a_correction_records_who_entered_it_and_waits_for_the_other_side_again(
     hand = Hand.objects.get(game=game, number=1)
     assert (hand.entered_by, hand.entered_by_slot, hand.confirmed_at, hand.handed_over) == (b, 2, None, False)
     # The first phone (side 1's) now confirms B's correction directly.
-    assert f"{a}: confirm</button>" in page(client, game)
+    assert f"<bdi>{a}</bdi>: confirm</button>" in page(client, game)

@@ -25,7 +25,7 @@ from scoring import outcome
 from tournament.gameday import advancement
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.localtime import clock as local_clock
-from tournament.models import Game, GameSide, Substitution, Team, Tournament
+from tournament.models import Division, Game, GameSide, Substitution, Team, Tournament
 from tournament.scheduling import send_task_safely
 from tournament.signups import registration
 from tournament.tables import table_deadlines
@@ -59,6 +59,11 @@ def late_feeder(game: Game, sides: list[GameSide]) -> bool:
 
 # ---- the claims ---------------------------------------------------------------------------------
 
+def _at_table_round(game: Game, sides) -> bool:
+    """A table of a table-round event (any side count, players or partnerships): seats, not a bracket."""
+    return game.division.kind == Division.Kind.TABLES or any(s.player_id for s in sides)
+
+
 def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
     """At the no-show deadline a team not checked in forfeits; both absent is a double forfeit.
 
@@ -70,7 +75,7 @@ def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
         if game is None or game.status != Status.READY or not game.no_show_at or now < game.no_show_at:
             return False
         sides = sides_of(game)
-        if any(s.player_id for s in sides):  # a table of players: each absent player forfeits their place
+        if _at_table_round(game, sides):  # each absent seat forfeits its place; the others play on
             return table_deadlines.claim_no_show(game, sides, now)
         if len(sides) < 2 or any(s.team_id is None for s in sides) or late_feeder(game, sides):
             return False
@@ -107,8 +112,8 @@ def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
         if not game.time_limit_at or now < game.time_limit_at:
             return False
         sides = sides_of(game)
-        if any(s.player_id for s in sides):  # a table of players: placings, not one winner carried forward
-            return table_deadlines.claim_time_limit(game, sides, now)
+        if _at_table_round(game, sides):  # placings over the hands before the limit, no winner carried forward
+            return table_deadlines.claim_time_limit(game, sides, now, outcome.totals_at_limit(game, sides))
         if len(sides) < 2 or any(s.team_id is None for s in sides):
             return False
         if game.status == Status.READY and any(not s.checked_in_at for s in sides):

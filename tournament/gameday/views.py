@@ -17,24 +17,19 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.decorators import tournament_view
 from tournament.form_input import cleaned
 from tournament.gameday import actions
-from tournament.gameday.forms import DecideForm, ReverseForm, StartForm, SubstituteForm, TeamForm
 from tournament.gameday.board import board_context, games_for_board
+from tournament.gameday.forms import (
+    DecideForm,
+    ReverseForm,
+    StartForm,
+    SubstituteForm,
+    TeamForm,
+)
 from tournament.gameday.views_game import load_game
 from tournament.localtime import clock as local_clock
-from tournament.models import Game, Team
+from tournament.models import Game
 
 TABLE_POLL_SECONDS = 10
-
-
-def _team(game: Game, value) -> Team:
-    """The team a form names, which must be one of this game's teams (message otherwise)."""
-    teams = {str(s.team_id): s.team for s in game.sides.all() if s.team_id}
-    if value in teams:
-        return teams[value]
-    other = Team.objects.filter(pk=value).first() if str(value or "").isdigit() else None
-    if other:
-        return other  # the service names it in its refusal ("… is not playing in …")
-    raise ValidationError("Pick one of the game's teams.")
 
 
 def _after_action(request, tournament, game: Game, *, ok: str | None = None, error: ValidationError | None = None):
@@ -75,10 +70,6 @@ def start(request, tournament, game_id: int):
         return _after_action(request, tournament, game, error=exc)
     limit = local_clock(tournament, started.time_limit_at)
     return _after_action(request, tournament, game, ok=f"{game.label} started; time is up at {limit}.")
-
-
-def _agreed(request) -> list[int]:
-    return [int(x) for x in request.POST.getlist("agree") if str(x).isdigit()]
 
 
 def _game_action(request, tournament, game_id, action, ok):
@@ -187,7 +178,7 @@ def _table_user(request):
 @require_POST
 def table_check_in(request, token: str):
     def action(game):
-        team = _team(game, request.POST.get("team"))
+        team = cleaned(TeamForm(request.POST, game=game))["team"]
         actions.check_in(game, team, by=_table_user(request), via="table")
         return team
 
@@ -197,7 +188,8 @@ def table_check_in(request, token: str):
 @require_POST
 def table_start(request, token: str):
     def action(game):
-        return actions.start_game(game, by=_table_user(request), via="table", agreed_team_ids=_agreed(request))
+        agreed = cleaned(StartForm(request.POST, game=game))["agree"]
+        return actions.start_game(game, by=_table_user(request), via="table", agreed_team_ids=agreed)
 
     return _table_action(
         request, token, action,
