@@ -253,7 +253,7 @@ def test_the_rummikub_day_hands_at_3_and_4_a_table_and_the_time_limit(live_serve
 
     # The time limit passes (the round's clock set back, then the deadline sweep, as the worker does).
     before = {s.slot: s.total for s in GameSide.objects.filter(game=three)}
-    past = timezone.now() - dt.timedelta(seconds=5)
+    past = timezone.now()  # just after the hands above were received: they are completed, so they count
     Game.objects.filter(division__tournament=event, round__number=1).update(time_limit_at=past)
     phone.goto(f"{base}/table/{three.table_token}/")
     expect(phone.get_by_role("button", name="Save hand 2")).to_have_count(0)  # no hand after the limit
