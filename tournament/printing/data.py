@@ -179,12 +179,25 @@ class GameInfo:
     limit_length: str
     link: str = ""
     qr: str = ""  # an SVG data URI
+    no_show_rule: str = "a team not here by then forfeits"
+
+
+def no_show_rule(game: Game, sides: list[GameSide]) -> str:
+    """What happens to a side not seated by the no-show deadline, in words for the table card: a
+    bracket game's team forfeits; at a table round the absent player or partnership forfeits its
+    place and, with three or more sides, the others play on (tournament.tables.table_deadlines)."""
+    if game.division.kind != Division.Kind.TABLES:
+        return "a team not here by then forfeits"
+    who = "partnership" if any(s.team_id for s in sides) else "player"
+    rule = f"a {who} not here by then forfeits this table"
+    return rule + "; the others play on" if len(sides) > 2 else rule
 
 
 def game_info(game: Game, base_url: str = "") -> GameInfo:
     tournament = game.division.tournament
     sides = []
-    for side in game.sides.all():
+    game_sides = list(game.sides.all())
+    for side in game_sides:
         if side.is_bye:
             sides.append(SideInfo("BYE", "", False))
         elif side.team_id:
@@ -208,6 +221,7 @@ def game_info(game: Game, base_url: str = "") -> GameInfo:
         limit=clock(tournament, limit_at) if limit_at else "",
         limit_length=duration_text(tournament.game_time_limit),
         link=table_link(game, base_url) if base_url else "",
+        no_show_rule=no_show_rule(game, game_sides),
     )
 
 

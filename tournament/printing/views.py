@@ -9,6 +9,7 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpResponse
@@ -21,11 +22,11 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.decorators import organizer_required
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
-from tournament.printing import data, documents, seating, tasks
+from tournament.printing import data, documents, seating, table_results, tasks
 from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper
 from tournament.printing.paper import paper as paper_for
 from tournament.scheduling import send_task_safely
-from tournament.tables import seat_lists
+from tournament.tables import formats, seat_lists
 
 PAPER_SESSION_KEY = "print_paper"
 STALE_JOB_SECONDS = 20  # after this long without a worker, the page offers to make the cards here
@@ -83,6 +84,7 @@ def _menu_context(request, tournament: Tournament, chosen) -> dict:
     return {
         "tournament": tournament, "divisions": divisions, "papers": PAPERS.values(), "paper": chosen,
         "big_field": any(d.size > 16 for d in divisions),
+        "table_event": formats.is_table_event(tournament),
     }
 
 
@@ -261,6 +263,24 @@ def results(request, slug):
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
     pdf, _ = pdf_cache.cached_pdf(tournament, f"results:{chosen.key}", lambda: documents.results_pdf(tournament, chosen))
+    return _pdf_response(pdf, _filename(tournament, "results"))
+
+
+@organizer_required
+@require_GET
+def table_event_results(request, slug):
+    """A table event's standings with medals, bonuses and play-offs."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        chosen = _paper(request)
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    try:
+        pdf, _ = pdf_cache.cached_pdf(
+            tournament, f"table-results:{chosen.key}", lambda: table_results.table_results_pdf(tournament, chosen),
+        )
+    except ValidationError as exc:  # no round seated yet
+        return _bad_choice(request, tournament, " ".join(exc.messages))
     return _pdf_response(pdf, _filename(tournament, "results"))
 
 

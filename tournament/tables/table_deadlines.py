@@ -75,3 +75,23 @@ def claim_time_limit(game: Game, sides: Sequence[GameSide], now: dt.datetime, to
               totals={str(s.pk): t for s, t in zip(sides, totals)}, winner_side=winner.slot if winner else None)
     count_change(game)
     return True
+
+
+def result_label(game: Game, sides: Sequence[GameSide]) -> str:
+    """How the round board names a finished table of single players, whose winner is no Team (so
+    game day's "<team> won" has no name): the side placed 1st, or who is level at the top."""
+    present = [s for s in sides if not s.forfeited_at]
+    reason = game.result_reason
+    if game.status == Status.DOUBLE_FORFEIT:
+        return f"Double forfeit ({reason or Reason.NO_SHOW}) — nobody played"
+    places = placings([s.total for s in present])
+    top = [str(s) for s, place in zip(present, places) if place == 1]
+    if not top:
+        return game.get_status_display()
+    if len(top) > 1:
+        why = "at the time limit" if reason == Reason.TIME_LIMIT_TIE else f"({reason})" if reason else ""
+        return f"Level {why}: {', '.join(top)}".replace("Level :", "Level:")
+    if game.status == Status.FORFEIT and reason in Game.FORFEIT_REASONS:
+        return f"Forfeit ({reason}) — {top[0]} wins"
+    shown = reason if reason and reason != Reason.SCORE else ""
+    return f"{top[0]} won ({shown})" if shown else f"{top[0]} won"

@@ -25,7 +25,7 @@ from tournament.gameday.board import (
     updated_text,
 )
 from tournament.models import Game, Tournament
-from tournament.tables import play, rounds, seat_lists
+from tournament.tables import play, rounds, seat_lists, table_deadlines
 from tournament.tables.decorators import table_event_view
 from tournament.tables.forms import SeatForm
 
@@ -33,6 +33,10 @@ from tournament.tables.forms import SeatForm
 def _board_context(tournament: Tournament, number: int, now) -> dict:
     shown = seat_lists.round_seating(tournament, number)
     views = {g.number: game_view(g, now) for g in games_for_board(Game.objects.filter(round=shown.round))}
+    for view in views.values():
+        sides = list(view.game.sides.all())
+        if view.game.is_done and any(side.player_id for side in sides):
+            view.clock["label"] = table_deadlines.result_label(view.game, sides)
     rows = [(table, views.get(table.number)) for table in shown.tables]
     return {
         "tournament": tournament,
