@@ -94,7 +94,8 @@ def accepting_hands(game: Game, now: dt.datetime | None = None) -> str | None:
     if timed_out and time_limit_passed(game, now or timezone.now()):
         return (
             f"The time limit passed at {_time_limit_clock(game)}; hands entered after it do not count "
-            "(RULES A7). The organizer decides the result."
+            + ("(RULES D6). The table is placed by its totals before the limit." if game.division.kind == "tables"
+               else "(RULES A7). The organizer decides the result.")
         )
     if game.status == status.AWAITING_DECISION:
         return "This game is waiting for the organizer's decision; no more hands can be entered."

@@ -197,10 +197,8 @@ class Sheet:
 
 
 def _players(side: GameSide, substitutions: list[Substitution]) -> list[str]:
-    if side.player_id:
-        return [side.player.name]
     if not side.team_id:
-        return []
+        return []  # a single player's side is already named by that player
     subs = {s.replaced_id: s for s in substitutions if s.team_id == side.team_id}
     names = []
     for player in side.team.players.all():

@@ -2,6 +2,7 @@
 that prints the game and reads its tournament and sides costs nothing more."""
 
 import pytest
+from django.urls import reverse
 
 from scoring import hands
 from scoring import sample_hands as td
@@ -59,3 +60,11 @@ def test_a_corrections_totals_before_add_up_only_the_earlier_hands(tournament):
     assert entry.totals_before(1) == [0, 0]
     assert entry.totals_before(3) == [100, 200]
     assert entry.totals_before(4) == [150, 300]  # the next hand: GameSide.total
+
+
+def test_a_single_players_card_names_them_once(client):
+    tournament = TournamentFactory(variant="baja-cutthroat")
+    game = make_game(tournament, players=[PlayerFactory(tournament=tournament, name=n) for n in ("Ana Ruiz", "Bea", "Cy")])
+    page = client.get(reverse("table:sheet", args=[game.table_token])).content.decode()
+    assert "Ana Ruiz / Ana Ruiz" not in page and "<bdi>Ana Ruiz</bdi> / " not in page
+    assert [view.players for view in sheets.build(game).sides] == [[], [], []]
