@@ -168,3 +168,11 @@ def test_a_withdrawn_player_signing_up_again_is_sent_to_the_organizer():
     signups.withdraw_player(ann)
     errors = refused(lambda: signups.register(event, name="ann"))
     assert errors["name"] == ["Ann signed up earlier and withdrew. Ask the organizer to add them again."]
+
+
+def test_a_look_alike_name_is_the_same_player():
+    event = table_event("rummikub")
+    sign_up(event, "Ana Ruiz")
+    with pytest.raises(ValidationError, match="already signed up"):
+        sign_up(event, "Ana\u200b Ruiz")  # a zero-width space between the letters
+    assert Player.objects.filter(tournament=event).count() == 1

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from tournament import names
 from tournament.models import (
     Household,
     PartnerDraw,
@@ -33,18 +34,8 @@ from tournament.tables import formats
 NAME_SEPARATORS = re.compile(r"\s*(?:,|;|/|\+|&|\band\b)\s*", re.IGNORECASE)
 
 
-def clean_name(value: str, what: str, max_length: int = 80) -> str:
-    """The name with its spaces tidied; two names that differ only in spaces or case are one person."""
-    name = " ".join((value or "").split())
-    if not name:
-        raise ValidationError(f"{what} is required.")
-    if len(name) > max_length:
-        raise ValidationError(f"{what} is too long: at most {max_length} characters (this one has {len(name)}).")
-    return name
-
-
 def named_in(came_with: str) -> list[str]:
-    return [" ".join(part.split()) for part in NAME_SEPARATORS.split(came_with or "") if part.strip()]
+    return [names.clean(part) for part in NAME_SEPARATORS.split(came_with or "") if names.clean(part)]
 
 
 def active_players(tournament: Tournament):
@@ -60,7 +51,8 @@ def rounds_published(tournament: Tournament) -> bool:
 
 
 def _existing(tournament: Tournament, name: str) -> Player | None:
-    return Player.objects.filter(tournament=tournament, name__iexact=name).select_related("table_entry", "team").first()
+    """The player of this name, compared as tournament.names compares (look-alikes are one person)."""
+    return names.find(Player.objects.filter(tournament=tournament).select_related("table_entry", "team"), name)
 
 
 def _taken_message(player: Player) -> str:
@@ -103,9 +95,9 @@ def register(
         except ValidationError as exc:
             errors.setdefault(field, []).extend(exc.messages)
 
-    first = check("name", lambda: clean_name(name, "Your name"))
-    second = check("partner", lambda: clean_name(partner, "Partner's name")) if (partner or "").strip() else None
-    check("came_with", lambda: clean_name(came_with, "Came with", 200) if (came_with or "").strip() else "")
+    first = check("name", lambda: names.entered(name, "Your name", 80))
+    second = check("partner", lambda: names.entered(partner, "Partner's name", 80)) if (partner or "").strip() else None
+    check("came_with", lambda: names.entered(came_with, "Came with", 200) if (came_with or "").strip() else "")
     partner_row = None
     if second and not formats.in_partnerships(tournament):
         errors.setdefault("partner", []).append("In this event everyone plays for themselves: sign up without a partner.")
@@ -203,7 +195,7 @@ def edit_player(player: Player, *, name: str, contact: str = "", came_with: str 
     """The organizer corrects a name, a contact or whom the player came with."""
     errors: dict[str, list[str]] = {}
     try:
-        new_name = clean_name(name, "Name")
+        new_name = names.entered(name, "Name", 80)
     except ValidationError as exc:
         errors["name"] = exc.messages
         new_name = None
