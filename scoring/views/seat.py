@@ -11,6 +11,7 @@ from django.http import Http404
 from django.urls import reverse
 
 from scoring import sheet as sheets
+from tournament.gameday.heard import table_heard
 from tournament.models import Game
 
 
@@ -63,7 +64,9 @@ def table_seat(view):
     def wrapper(request, token, *args, **kwargs):
         if not token or len(token) > 40:
             raise Http404("No game at this link.")
-        return view(request, _seat(view, False, table_token=token), *args, **kwargs)
+        seat = _seat(view, False, table_token=token)
+        table_heard(seat.game)
+        return view(request, seat, *args, **kwargs)
 
     return wrapper
 

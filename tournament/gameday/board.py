@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from tournament import page_cache
+from tournament.gameday import heard
 from tournament.gameday.clock import clock
 from tournament.models import CheckIn, Game, GameSide, Round, Substitution, Tournament
 
@@ -152,7 +153,8 @@ def board(request, slug: str, round_id: int | None = None):
         def clock_turn(context):
             return page_cache.next_clock_turn((row.game for row in context["rows"]), now)
 
-        key = page_cache.key("board", *page_cache.counted(head), round_pk, request.user.pk, template)
+        key = page_cache.key("board", *page_cache.counted(head), round_pk, request.user.pk, template,
+                             heard.round_marks(round_pk))
         html = page_cache.render(request, template, key, build_context,
                                  live={"updated": updated_text(tz, now)}, now=now,
                                  clock_turn=clock_turn)

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.decorators import tournament_view
 from tournament.gameday import actions
 from tournament.gameday.board import board_context, games_for_board
+from tournament.gameday.heard import table_heard
 from tournament.gameday.views_game import load_game
 from tournament.localtime import clock as local_clock
 from tournament.models import Game, Player, Team
@@ -155,6 +156,7 @@ def _table_game(token: str) -> Game:
     game = games_for_board(Game.objects.filter(table_token=token)).first()
     if game is None:
         raise Http404("No game at this link. Ask the organizer for the table's current link.")
+    table_heard(game)
     return game
 
 
