@@ -134,14 +134,18 @@
   function flush() {
     if (sending) return;
     clearTimeout(retryTimer);
-    var acknowledged = 0;
+    var acknowledged = 0, lastUrl = SHEET;
     sending = true;
     (function next() {
       var item = nextToSend();
       if (!item) return finish();
       post(item).then(function (outcome) {
         if (outcome.kind === "unreached") return finish(true);
-        if (outcome.kind === "ok") { update(item.id, function () { return null; }); acknowledged++; }
+        if (outcome.kind === "ok") {
+          update(item.id, function () { return null; });
+          acknowledged++;
+          lastUrl = outcome.body.url || SHEET;
+        }
         else update(item.id, function (it) {
           it.state = outcome.kind; it.errors = outcome.body.errors || []; it.next = outcome.body.next;
           return it;
@@ -154,15 +158,15 @@
       if (unreached) { wentDown(); retryMs = Math.min(retryMs ? retryMs * 2 : RETRY_FIRST_MS, RETRY_MAX_MS); retryTimer = setTimeout(flush, retryMs); }
       else retryMs = 0;
       render();
-      if (acknowledged) showServerSheet();
+      if (acknowledged) showServerSheet(lastUrl);
     }
   }
   // What the server now has: the whole page when nobody is typing, else the sheet alone.
-  function showServerSheet() {
+  function showServerSheet(url) {
     var form = document.getElementById("hand-form"), sheet = document.getElementById("sheet");
     if (form && (form.dataset.dirty || form.dataset.fixing)) {
       if (sheet && window.htmx) window.htmx.ajax("GET", sheet.getAttribute("hx-get"), { target: "#sheet", swap: "outerHTML" });
-    } else window.location.assign(SHEET);
+    } else window.location.assign(url);
   }
 
   // ---- a tap on Save / Confirm ---------------------------------------------------------------
@@ -345,8 +349,8 @@
   }
 
   // ---- the live preview and the polling while offline ----------------------------------------
-  var OFFLINE_NOTE = "No connection: the preview and the totals update when the connection returns. " +
-    "You can still save the hand: it is kept on this phone and sent by itself.";
+  var OFFLINE_NOTE = "No connection: the preview and the totals update when it returns. " +
+    "Saving still works: the hand is kept on this phone.";
   function offlinePreview() {
     var preview = document.getElementById("preview");
     if (!preview || !down) return;
