@@ -7,16 +7,13 @@
 // hand its key saved and saves nothing new. No Background Sync: Safari and Firefox do not have it.
 (function () {
   "use strict";
-  var box = document.getElementById("outbox");
-  if (!box || !window.fetch || !window.JSON) return;
-  var SHEET = box.dataset.sheetUrl;
-  var STORE = "meldboard-outbox:" + SHEET, REACHED = "meldboard-reached:" + SHEET, SKEW = "meldboard-skew";
+  var box = document.getElementById("outbox"), connection = window.MeldboardConnection;
+  if (!box || !connection || !window.fetch) return;
+  var SHEET = box.dataset.sheetUrl, STORE = "meldboard-outbox:" + SHEET;
   var SEND_WAIT_MS = 15000;  // a Wi-Fi that takes the request and never answers: keep it, try later
-  var keptCopy = !!document.querySelector("meta[name=kept-copy]");  // served by table-sw.js offline
-  var controlledAtLoad = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
-  var RETRY_FIRST_MS = 5000, RETRY_MAX_MS = 60000, POLL_FIRST_MS = 10000, POLL_MAX_MS = 300000;
-  var status = document.getElementById("net-status"), list = document.getElementById("outbox-list");
-  var down = keptCopy || !navigator.onLine, sending = false, retryMs = 0, retryTimer = null, pollFails = 0, pollResumeAt = 0;
+  var RETRY_FIRST_MS = 5000, RETRY_MAX_MS = 60000;
+  var list = document.getElementById("outbox-list");
+  var sending = false, retryMs = 0, retryTimer = null;
 
   // ---- storage -------------------------------------------------------------------------------
   function load() {
@@ -110,7 +107,7 @@
     }).then(function (response) {
       clearTimeout(timer);
       if (response.status >= 500) return { kind: "unreached" };  // the server is in trouble: later
-      reached();
+      connection.reached();
       if ((response.headers.get("Content-Type") || "").indexOf("application/json") === 0) {
         return response.json().then(function (answer) {
           return { kind: answer.ok ? "ok" : answer.conflict ? "conflict" : "refused", body: answer };
@@ -134,13 +131,14 @@
   function flush() {
     if (sending) return;
     clearTimeout(retryTimer);
-    var acknowledged = 0, lastUrl = SHEET;
+    var acknowledged = 0, answered = 0, lastUrl = SHEET;
     sending = true;
     (function next() {
       var item = nextToSend();
       if (!item) return finish();
       post(item).then(function (outcome) {
         if (outcome.kind === "unreached") return finish(true);
+        answered++;
         if (outcome.kind === "ok") {
           update(item.id, function () { return null; });
           acknowledged++;
@@ -155,18 +153,22 @@
     })();
     function finish(unreached) {
       sending = false;
-      if (unreached) { wentDown(); retryMs = Math.min(retryMs ? retryMs * 2 : RETRY_FIRST_MS, RETRY_MAX_MS); retryTimer = setTimeout(flush, retryMs); }
+      if (unreached) { connection.wentDown(); retryMs = Math.min(retryMs ? retryMs * 2 : RETRY_FIRST_MS, RETRY_MAX_MS); retryTimer = setTimeout(flush, retryMs); }
       else retryMs = 0;
       render();
       if (acknowledged) showServerSheet(lastUrl);
+      else if (answered) refreshSheet();  // a refusal: the sheet as it is now, to compare with
     }
   }
   // What the server now has: the whole page when nobody is typing, else the sheet alone.
   function showServerSheet(url) {
-    var form = document.getElementById("hand-form"), sheet = document.getElementById("sheet");
-    if (form && (form.dataset.dirty || form.dataset.fixing)) {
-      if (sheet && window.htmx) window.htmx.ajax("GET", sheet.getAttribute("hx-get"), { target: "#sheet", swap: "outerHTML" });
-    } else window.location.assign(url);
+    var form = document.getElementById("hand-form");
+    if (form && (form.dataset.dirty || form.dataset.fixing)) refreshSheet();
+    else window.location.assign(url);
+  }
+  function refreshSheet() {
+    var sheet = document.getElementById("sheet");
+    if (sheet && window.htmx) window.htmx.ajax("GET", sheet.getAttribute("hx-get"), { target: "#sheet", swap: "outerHTML" });
   }
 
   // ---- a tap on Save / Confirm ---------------------------------------------------------------
@@ -181,7 +183,7 @@
     delete form.dataset.fixing;
     post(item).then(function (outcome) {
       if (outcome.kind === "unreached") {
-        wentDown();
+        connection.wentDown();
         kept(form, item);
         return;
       }
@@ -212,7 +214,7 @@
     delete form.dataset.dirty;
     numberForm();
     enableButtons(form);
-    offlinePreview();
+    connection.previewNote();
     list.scrollIntoView({ block: "nearest" });
   }
   function enableButtons(form) {
@@ -315,106 +317,27 @@
         li.appendChild(errors);
         var actions = el("p", "outbox-actions");
         if (item.kind === "hand" && document.getElementById("hand-form")) actions.appendChild(button("Fix " + item.title.toLowerCase(), "", function () { fix(item); }));
-        actions.appendChild(button("Send again", "secondary", function () { resend(item); }));
+        if (item.state === "refused") actions.appendChild(button("Send again", "secondary", function () { resend(item); }));
         actions.appendChild(button("Drop", "danger", function () { drop(item); }));
         li.appendChild(actions);
       }
       ol.appendChild(li);
     });
     list.hidden = !items.length;
-    showStatus();
-  }
-
-  function lastReached() {
-    var stored = parseInt(localStorage.getItem(REACHED) || "0", 10) || 0;
-    var meta = document.querySelector("meta[name=server-now]");
-    var rendered = meta ? Date.parse(meta.content) : 0;  // a kept copy: when it came from the server
-    return Math.max(stored, rendered || 0);
-  }
-  function reached() {
-    try { localStorage.setItem(REACHED, String(Date.now())); } catch (e) { /* shown from the page's time */ }
-    if (down) { down = false; pollFails = 0; pollResumeAt = 0; onlinePreview(); }
-    showStatus();
-  }
-  function wentDown() { down = true; showStatus(); }
-  function showStatus() {
-    var at = lastReached(), waiting = load().filter(function (i) { return i.state === "waiting"; }).length;
-    var when = at ? new Date(at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit", second: "2-digit" }) : "not yet";
-    var ago = at ? Math.floor((Date.now() - at) / 60000) : 0;
-    status.textContent = (down ? "No connection · last reached the server " : "Connected · last reached the server ") + when +
-      (down && ago >= 1 ? " (" + ago + " min ago)" : "") +
-      (waiting ? " · " + waiting + " waiting to be sent" : "");
-    status.className = "net-status " + (down ? "net-down" : "net-up");
-    status.hidden = false;
-  }
-
-  // ---- the live preview and the polling while offline ----------------------------------------
-  var OFFLINE_NOTE = "No connection: the preview and the totals update when it returns. " +
-    "Saving still works: the hand is kept on this phone.";
-  function offlinePreview() {
-    var preview = document.getElementById("preview");
-    if (!preview || !down) return;
-    preview.textContent = "";
-    preview.appendChild(el("p", "offline-note", OFFLINE_NOTE));
-  }
-  function onlinePreview() {
-    var preview = document.getElementById("preview");
-    if (preview && preview.querySelector(".offline-note")) document.body.dispatchEvent(new Event("recount"));
-  }
-  function isPoll(elt) { return elt && /every /.test(elt.getAttribute("hx-trigger") || ""); }
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = event.detail.elt;
-    if (isPoll(elt) && (!navigator.onLine || Date.now() < pollResumeAt)) event.preventDefault();  // backing off
-    else if (!navigator.onLine && elt.closest && elt.closest("#hand-form")) { event.preventDefault(); wentDown(); offlinePreview(); }
-  });
-  document.addEventListener("htmx:sendError", function (event) {
-    wentDown();
-    if (isPoll(event.detail.elt)) { pollFails++; pollResumeAt = Date.now() + Math.min(POLL_FIRST_MS * Math.pow(2, pollFails - 1), POLL_MAX_MS); }
-    else offlinePreview();
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var xhr = event.detail.xhr;
-    if (xhr && xhr.status > 0 && xhr.status < 500) reached();
-  });
-
-  // ---- keeping the page for a reload offline -------------------------------------------------
-  function keepPage() {
-    var scope = box.dataset.swScope;
-    if (!box.dataset.swUrl || !("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register(box.dataset.swUrl, { scope: scope }).then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function (registration) {
-      if (controlledAtLoad) { box.dataset.kept = "1"; return; }  // the worker kept this page as it came
-      var urls = [window.location.pathname];
-      document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=manifest], link[rel=apple-touch-icon]").forEach(function (node) {
-        var url = new URL(node.src || node.href, window.location.href);
-        if (url.origin === window.location.origin) urls.push(url.pathname);
-      });
-      navigator.serviceWorker.addEventListener("message", function (event) {
-        if (event.data && event.data.kept !== undefined) box.dataset.kept = "1";
-      });
-      registration.active.postMessage({ keep: urls });
-    }).catch(function () { /* no offline copy; the outbox still keeps hands */ });
+    connection.show();
   }
 
   // ---- start ---------------------------------------------------------------------------------
+  connection.waiting = function () { return load().filter(function (i) { return i.state === "waiting"; }).length; };
   document.addEventListener("DOMContentLoaded", function () {
-    // The clock of a kept copy counts from the phone's clock as last set against the server's.
-    try {
-      if (keptCopy) window.MELDBOARD_SKEW = parseFloat(localStorage.getItem(SKEW)) || 0;
-      else if (window.MELDBOARD_SKEW !== undefined) localStorage.setItem(SKEW, String(window.MELDBOARD_SKEW));
-    } catch (e) { /* the clock counts from the page's own time */ }
+    // A kept copy of the page (a reload offline) has the key it was rendered with: a new one.
     var form = document.getElementById("hand-form");
     if (form && form.elements.key && !form.elements.reason) form.elements.key.value = randomKey();
     numberForm();
     render();
-    offlinePreview();
-    keepPage();
     flush();
-    setInterval(showStatus, 15000);
   });
-  window.addEventListener("online", function () { down = false; pollResumeAt = 0; showStatus(); flush(); });
-  window.addEventListener("offline", function () { wentDown(); offlinePreview(); });
+  window.addEventListener("online", flush);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") flush(); });
   window.addEventListener("pageshow", function (event) { if (event.persisted) flush(); });
 })();
