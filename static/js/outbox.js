@@ -316,7 +316,9 @@
         item.errors.forEach(function (message) { errors.appendChild(el("li", "", message)); });
         li.appendChild(errors);
         var actions = el("p", "outbox-actions");
-        if (item.kind === "hand" && document.getElementById("hand-form")) actions.appendChild(button("Fix " + item.title.toLowerCase(), "", function () { fix(item); }));
+        if (item.kind === "hand" && document.getElementById("hand-form")) actions.appendChild(button(
+          item.state === "conflict" && item.next ? "Enter it as hand " + item.next : "Fix " + item.title.toLowerCase(), "",
+          function () { fix(item); }));
         if (item.state === "refused") actions.appendChild(button("Send again", "secondary", function () { resend(item); }));
         actions.appendChild(button("Drop", "danger", function () { drop(item); }));
         li.appendChild(actions);
