@@ -28,7 +28,8 @@ run: $(VENV)/.installed-run
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@# Redis is not up yet: the demo's deadline tasks cannot be queued, and beat's first sweep applies them.
 	LOG_LEVEL=ERROR $(BIN)/python manage.py demo
-	WEB_PORT=$(PORT) $(BIN)/honcho -f Procfile.dev start
+	@# supervisord starts again any process that dies (config/supervisord_conf.py); Ctrl-C stops them all.
+	WEB_PORT=$(PORT) exec $(BIN)/python -m config.supervisord_conf
 
 # Debian packages the browser, PDF and QR tests use; installed when missing and we are root.
 system-test-deps:

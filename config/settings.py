@@ -199,9 +199,14 @@ STORAGES = {
 }
 MEDIA_ROOT = VAR_DIR / "media"
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
-# Sessions read from Redis, written through to the database: an organizer's page costs no session query.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# The cache only speeds pages up: while Redis is down its reads miss and its writes are dropped
+# (config.degrading_cache), with short timeouts so a hung Redis costs a request at most a second.
+CACHES = {"default": {
+    "BACKEND": "config.degrading_cache.DegradingRedisCache", "LOCATION": REDIS_URL,
+    "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+}}
+# Sessions in the database alone, so organizers stay logged in while Redis is down.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="meldboard@localhost")
@@ -211,7 +216,9 @@ CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves the message for the next one
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A hung Redis must not hang a request that queues a task (tournament.scheduling); above the
+# worker's 1 s BRPOP wait.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "socket_timeout": 2, "socket_connect_timeout": 2}
 CELERY_TASK_ALWAYS_EAGER = _strict_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")

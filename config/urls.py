@@ -15,6 +15,8 @@ urlpatterns = [
     path("organizer/", include("tournament.gameday.urls")),
     path("organizer/", include("tournament.printing.urls")),
     path("organizer/", include("tournament.signups.urls_organizer")),
+    # table-round events: organizer pages under organizer/ and the public sign-up
+    path("", include("tournament.tables.urls")),
     # table (the token in the URL is the key)
     path("table/", include("scoring.urls_table")),
     path("table/", include("tournament.gameday.urls_table")),

@@ -20,6 +20,7 @@ from scoring import sheet as sheets
 from scoring.models import Hand
 from tournament.gameday import advancement
 from tournament.models import Game, GameEvent, GameSide, Tournament
+from tournament.tables import bonus
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,7 @@ def result_winner(game: Game, names: list[str], totals: list[int], hands_played:
     return winner if over else None
 
 
+@bonus.awards_first_finish
 def finish_if_over(game: Game, *, user=None) -> bool:
     """Finish an in-play game the engine calls over once its hands are confirmed. Idempotent: safe to
     call after every write and on every page view; a second caller finds the game finished."""

@@ -1,3 +1,5 @@
+"""/healthz: each part the app needs, "ok" or what is wrong with it; 503 unless all are ok."""
+
 import redis
 from django.conf import settings
 from django.db import connection
@@ -15,22 +17,29 @@ def _database() -> str:
             cursor.fetchone()
         return "ok"
     except Exception as exc:  # any failure is the answer, not a crash
-        return f"error: {exc.__class__.__name__}"
+        return _error(exc)
+
+
+def _error(exc: Exception) -> str:
+    """The failure as a monitor shows it: its kind and the driver's own words (e.g. "Connection refused")."""
+    reason = (str(exc).strip().splitlines() or [""])[0][:200]
+    return f"error: {exc.__class__.__name__}" + (f": {reason}" if reason else "")
 
 
 def _redis() -> str:
     try:
-        redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1).ping()
+        with redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1) as client:
+            client.ping()
         return "ok"
     except Exception as exc:
-        return f"error: {exc.__class__.__name__}"
+        return _error(exc)
 
 
 def _worker() -> str:
     try:
         replies = celery_app.control.ping(timeout=1.0)
     except Exception as exc:
-        return f"error: {exc.__class__.__name__}"
+        return _error(exc)
     return "ok" if replies else "error: no worker answered"
 
 

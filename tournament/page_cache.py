@@ -14,14 +14,14 @@ What differs per request or per second is never stored as rendered: the CSRF tok
 text (the `server-now` meta tag, the text of every `data-countdown` element) is recomputed from
 the current time, so a cached page reads the same as a fresh one before the browser's script runs.
 A request carrying flash messages is rendered fresh and not stored (the messages are its own).
-The cache is an optimisation: when it is unreachable a page is rendered uncached, never a 500.
+The cache is an optimisation: while Redis is unreachable its reads miss and its writes are dropped
+(config.degrading_cache, the configured backend), so a page is rendered uncached, never a 500.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import logging
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -38,8 +38,6 @@ from django.utils.safestring import SafeString, mark_safe
 from tournament.gameday import deadlines
 from tournament.gameday.clock import countdown_text
 from tournament.models import Game, Tournament
-
-log = logging.getLogger(__name__)
 
 PAGE_TIMEOUT = 24 * 3600  # only so that pages of old counts leave the cache; never a staleness bound
 CSRF_PLACEHOLDER = "@@render-cache:csrf@@"
@@ -106,24 +104,6 @@ def next_clock_turn(games: Iterable[Game], now: dt.datetime) -> dt.datetime | No
     return min(moments, default=None)
 
 
-# ---- the store ----------------------------------------------------------------------------------
-
-def stored(cache_key: str):
-    """What is kept under `cache_key`, or None (also when the cache is unreachable)."""
-    try:
-        return cache.get(cache_key)
-    except Exception:  # the cache is an optimisation; a dead Redis must not take the page down
-        log.warning("page cache unavailable; not reading %s", cache_key, exc_info=True)
-        return None
-
-
-def store(cache_key: str, value, timeout: int = PAGE_TIMEOUT) -> None:
-    try:
-        cache.set(cache_key, value, timeout)
-    except Exception:  # as in stored(): the page is served all the same
-        log.warning("page cache unavailable; not storing %s", cache_key, exc_info=True)
-
-
 def _placeholder(name: str) -> str:
     return f"@@render-cache:{name}@@"
 
@@ -142,7 +122,7 @@ def render(request, template: str, cache_key: str, build_context: Callable[[], d
     now = now or timezone.now()
     if len(messages.get_messages(request)):  # len() does not mark them shown
         return mark_safe(render_to_string(template, {**build_context(), **live}, request=request))
-    found = stored(cache_key)  # (html, clock turn)
+    found = cache.get(cache_key)  # (html, clock turn); a miss also while Redis is down (config.degrading_cache)
     if isinstance(found, tuple) and (found[1] is None or now < found[1]):
         html = found[0]
     else:
@@ -151,7 +131,7 @@ def render(request, template: str, cache_key: str, build_context: Callable[[], d
         context["csrf_token"] = CSRF_PLACEHOLDER
         context.update({name: _placeholder(name) for name in live})
         html = render_to_string(template, context, request=request)
-        store(cache_key, (html, turn))
+        cache.set(cache_key, (html, turn), PAGE_TIMEOUT)
     return mark_safe(personalize(request, html, live, now))
 
 

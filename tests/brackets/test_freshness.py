@@ -158,8 +158,8 @@ def assert_won(pages: Pages, game: Game, winner: Team) -> None:
     following = next_game(game)
     brackets, board, _, chart = pages.everything()
     for page in brackets:
-        assert f'{winner.name} <span class="tick"' in bracket_game(page, game)
-        assert f"{winner.name}<small>" in bracket_game(page, following)
+        assert f'{winner.name}</bdi> <span class="tick"' in bracket_game(page, game)
+        assert f"{winner.name}</bdi><small>" in bracket_game(page, following)
     assert f"{winner.name} goes on to Division 1 · Division final game 1" in text(board_game(board, game))
     assert team_lines(chart, winner) == 2  # round one, and the final's line
 

@@ -24,8 +24,8 @@ def test_shows_both_divisions_the_final_names_and_local_times(client, db):
     html = client.get(url(tournament)).content.decode()
     assert html.count('class="division"') == 3
     for heading in ("Division 1", "Division 2", "Final"):
-        assert f"<h2>{heading}" in html
-    assert "T13" in html and "T13 North &amp; T13 South" in html
+        assert f"<h2><bdi>{heading}" in html
+    assert "T13" in html and "<bdi>T13 North</bdi> &amp; <bdi>T13 South</bdi>" in html
     assert "Division 1 champion" in html  # the final's empty slot says who will fill it
     # Division 1 round 1 is posted for Wednesday 10:00 and Division 2 for 13:00, in Mazatlán time.
     assert "Wed" in html and "10:00 AM" in html and "1:00 PM" in html
@@ -51,8 +51,8 @@ def test_a_result_shows_the_winner_in_the_next_round(client, db):
     advancement.finish_game(first, winner, reason="score")
     following = game(tournament, "d1", 2, 1)
     html = client.get(url(tournament)).content.decode()
-    assert f"{winner.name}<small>" in game_html(html, following)
-    assert f'{winner.name} <span class="tick"' in game_html(html, first)
+    assert f"{winner.name}</bdi><small>" in game_html(html, following)
+    assert f'{winner.name}</bdi> <span class="tick"' in game_html(html, first)
     assert "Winner of game 2" in game_html(html, following)
 
 
@@ -65,7 +65,7 @@ def test_the_champion_is_announced(client, db):
     play_out(tournament, "d1", favourite=teams[2])
     play_out(tournament, "d2", favourite=teams[2])
     html = client.get(url(tournament)).content.decode()
-    assert "Champion: <strong>T3</strong>" in html
+    assert "Champion: <strong><bdi>T3</bdi></strong>" in html
     assert "Same team won both divisions" in html
 
 

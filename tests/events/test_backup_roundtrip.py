@@ -14,7 +14,8 @@ from scoring.models import Hand, HandRevision
 from tests.factories import TeamFactory, TournamentFactory, UserFactory
 from tournament.events.backup import JSON_ID_FIELDS, JSON_ID_KEYS, TournamentImportError, remap_keyed, export_tournament, import_tournament, tournament_models
 from tournament.models import (
-    CheckIn, Division, DrawRecord, Game, GameEvent, GameSide, PartnerPost, Player, Round, Substitution, Team, Tournament,
+    CheckIn, Division, DrawRecord, Game, GameEvent, GameSide, Household, PartnerDraw, PartnerPost, Player, Round,
+    SeatingDraw, Substitution, TableEntry, TableEvent, Team, Tournament,
 )
 
 
@@ -80,6 +81,14 @@ def build_full_tournament(slug="bayfest-backup"):
     HandRevision.objects.create(hand=hand, version=1, entries=[{"side": "Team 0", "melds": 100}], result={}, author="Team 0")
     HandRevision.objects.create(hand=hand, version=2, entries=hand.entries, result=hand.result, reason="typo",
                                 author="organizer", author_user=boss)
+    # Table-round rows (their draws hold player ids in nested lists).
+    couple = Household.objects.create(tournament=tournament)
+    TableEntry.objects.create(player=loners[0], household=couple, came_with="Loner 1", submission_key="t-0")
+    TableEntry.objects.create(player=loners[1], household=couple, withdrawn_at=now)
+    TableEvent.objects.create(tournament=tournament, hands_per_round=3, movement="winners_stay")
+    PartnerDraw.objects.create(tournament=tournament, seed=11, pairs=[[loners[0].pk, sub_player.pk]], created_by=boss, published_at=now)
+    SeatingDraw.objects.create(tournament=tournament, round_number=1, seed=12, sides=[[[loners[0].pk], [sub_player.pk]]],
+                               seats=[[sub_player.pk, loners[0].pk]], sitting_out=[loners[1].pk], published_at=now)
     return tournament
 
 
@@ -106,7 +115,8 @@ def snapshot(tournament):
                     target = field.related_model
                     if target is User:
                         user = User.objects.get(pk=value)
-                        value = (user.username, user.email, user.first_name, user.is_staff)
+                        # Rights never travel in a backup (is_staff is not compared).
+                        value = (user.username, user.email, user.first_name)
                     else:
                         value = ("row", positions[target._meta.label][value])
                 key = f"{label}.{field.name}"
@@ -114,11 +124,17 @@ def snapshot(tournament):
                     as_rows = {label: {pk: f"row{i}" for pk, i in where.items()} for label, where in positions.items()}
                     value = remap_keyed(value, JSON_ID_KEYS[key], as_rows)
                 if key in JSON_ID_FIELDS and value is not None:
-                    where = positions[JSON_ID_FIELDS[key]]
-                    value = [None if v is None else ("row", where[v]) for v in value]
+                    value = by_position(value, positions[JSON_ID_FIELDS[key]])
                 row[field.name] = value
             result[label].append(row)
     return result
+
+
+def by_position(value, where):
+    """A (nested) list of ids as ("row", position) pairs."""
+    if isinstance(value, list):
+        return [by_position(v, where) for v in value]
+    return None if value is None else ("row", where[value])
 
 
 def wipe():
@@ -144,6 +160,7 @@ def round_trip():
         assert after[label] == before[label], f"{label} differs after the round trip"
     assert Tournament.objects.count() == 1
     assert not get_user_model().objects.get(username="boss").has_usable_password()
+    assert not get_user_model().objects.filter(is_staff=True).exists()  # the factory's staff flag stayed behind
 
 
 @pytest.mark.django_db

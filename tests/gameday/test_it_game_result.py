@@ -60,7 +60,7 @@ def test_the_page_shows_the_game_its_sides_and_its_log(organizer_client, db):
     local = first.starts_at.astimezone(tournament.tz)
     assert "Posted start: " + local.strftime("%A %-d %B, %-I:%M") in html
     assert a.name in html and b.name in html
-    assert "Winner: <strong>%s</strong>" % a.name in html
+    assert "Winner: <strong><bdi>%s</bdi></strong>" % a.name in html
     assert f"Result: {a.name} wins" in html and "No hands recorded." in html
     assert "Correct the result" in html and 'name="note"' in html
 

@@ -1,9 +1,10 @@
 """PDFs are kept until the tournament's change counter moves, and only then made again."""
 
-from tests.brackets.test_page_cache import DeadCache
+import pytest
+
+from tests.brackets.test_page_cache import dead_cache  # noqa: F401 (a fixture)
 from tests.factories import TournamentFactory
 from tests.printing.test_printing_helpers import draw_divisions
-from tournament import page_cache
 from tournament.models import GameSide, Tournament
 from tournament.printing import cache as pdf_cache
 
@@ -42,8 +43,8 @@ def test_a_tournament_made_again_under_a_used_id_gets_none_of_the_old_pdfs(db):
     assert pdf_cache.cached_pdf(again, "results:letter", build) == (b"%PDF-2", False)
 
 
-def test_a_dead_cache_still_serves_the_pdf(tournament, monkeypatch):
-    monkeypatch.setattr(page_cache, "cache", DeadCache())
+@pytest.mark.usefixtures("dead_cache")
+def test_a_dead_cache_still_serves_the_pdf(tournament):
     build, builds = builder()
     assert pdf_cache.cached_pdf(tournament, "results:letter", build) == (b"%PDF-1", False)
     assert pdf_cache.cached_pdf(tournament, "results:letter", build) == (b"%PDF-2", False)

@@ -57,4 +57,4 @@ def test_confirming_the_last_hand_finishes_the_game(client, game):
         confirm(client, hand, 2)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner.name == a
-    assert f"<strong>{a}</strong> wins" in client.get(f"/table/{game.table_token}/").content.decode()
+    assert f"<strong><bdi>{a}</bdi></strong> wins" in client.get(f"/table/{game.table_token}/").content.decode()

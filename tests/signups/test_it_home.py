@@ -17,7 +17,7 @@ def test_home_shows_what_where_deadline_countdown_and_teams(client, tournament):
     assert tournament.name in body and "Marina clubhouse" in body
     assert "noon, Tuesday 7 April 2026 (America/Mazatlan time)" in body
     assert 'data-countdown="2026-04-07T19:00:00+00:00"' in body
-    assert "Wild Twos" in body and "Gina Park &amp; Hal Jones" in body
+    assert "Wild Twos" in body and "<bdi>Gina Park</bdi> &amp; <bdi>Hal Jones</bdi>" in body
 
 
 @pytest.mark.django_db

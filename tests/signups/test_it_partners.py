@@ -20,7 +20,7 @@ class TestPartnerBoard:
         assert response.status_code == 302
         page = client.get(board(tournament)).content.decode()
         assert "Yolanda Tate" in page and "free all week" in page
-        assert "You are on the board as <strong>Yolanda Tate</strong>" in page
+        assert "You are on the board as <strong><bdi>Yolanda Tate</bdi></strong>" in page
 
     def test_two_posts_that_choose_each_other_become_a_team(self, client, tournament):
         other = self.client_posting(tournament, "Zack Vega")

@@ -9,7 +9,8 @@ field or a model another part of the app adds later travels too.
 
 Users are referenced by username; an import creates a missing user without a usable password
 (the organizer sets one with `manage.py changepassword`), so a backup file never carries
-password hashes.
+password hashes, and never staff or superuser rights. Before anything is written, every row of the
+file is checked (tournament.events.backup_checks); a tampered file is refused with the problems named.
 """
 
 from __future__ import annotations
@@ -21,22 +22,34 @@ from collections import deque
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, models, transaction
+from django.db import DataError, IntegrityError, models, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 from django.utils.duration import duration_iso_string
 
+from tournament.events import backup_checks
+from tournament.events.backup_checks import (
+    FORMAT,
+    USER_FIELDS,
+    VERSION,
+    TournamentImportError,
+)
 from tournament.gameday import deadlines
 from tournament.models import Tournament
 
-FORMAT = "meldboard-tournament"
-VERSION = 1
+__all__ = ["TournamentImportError", "export_tournament", "import_tournament", "read_file", "tournament_models"]
+read_file = backup_checks.read_file
+
 APPS = ("tournament", "scoring")
 
 # JSON fields whose content holds primary keys of another model: "app.Model.field" -> "app.Model".
 # Lists (nested or not) of ids and None are rewritten on import.
 JSON_ID_FIELDS = {
     "tournament.DrawRecord.lines": "tournament.Team",
+    "tournament.PartnerDraw.pairs": "tournament.Player",
+    "tournament.SeatingDraw.sides": "tournament.Player",
+    "tournament.SeatingDraw.seats": "tournament.Player",
+    "tournament.SeatingDraw.sitting_out": "tournament.Player",
 }
 
 # JSON objects whose named keys hold ids: "app.Model.field" -> {key: "app.Model" | ("keys", "app.Model")}.
@@ -50,13 +63,6 @@ JSON_ID_KEYS = {
         "replaced": "tournament.Player", "substitute": "tournament.Player",
     },
 }
-
-USER_FIELDS = ("email", "first_name", "last_name", "is_staff", "is_superuser", "is_active")
-
-
-class TournamentImportError(Exception):
-    """The file cannot be restored here; the message says why. Nothing was written."""
-
 
 def _label(model) -> str:
     return model._meta.label  # "app.Model"
@@ -201,19 +207,6 @@ def export_tournament(tournament: Tournament) -> dict:
 
 # ---------------------------------------------------------------- import
 
-def _check(data) -> None:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TournamentImportError("This is not a Meldboard tournament export (its “format” is missing or wrong).")
-    version = data.get("version")
-    if not isinstance(version, int) or version > VERSION:
-        raise TournamentImportError(
-            f"This file has format version {version!r}; this Meldboard reads versions up to {VERSION}. Update Meldboard first."
-        )
-    rows = (data.get("models") or {}).get(_label(Tournament)) or []
-    if len(rows) != 1:
-        raise TournamentImportError("The file must hold exactly one tournament.")
-
-
 def _remap_json(value, mapping: dict, what: str):
     if value is None:
         return None
@@ -267,25 +260,22 @@ def _users(data) -> dict[str, int]:
 
 
 def import_tournament(data: dict) -> Tournament:
-    """Restore an export under new ids; refuses (TournamentImportError) if its slug is taken."""
-    _check(data)
+    """Restore an export under new ids; refuses (TournamentImportError) if its slug is taken or any
+    row of the file is wrong (see backup_checks), before writing anything."""
+    known = {_label(m): m for m, _ in tournament_models()}
+    backup_checks.check_envelope(data, known)
     slug = data["models"][_label(Tournament)][0].get("slug")
     if Tournament.objects.filter(slug=slug).exists():
         raise TournamentImportError(
             f"A tournament with the address “{slug}” already exists here. Delete or rename it first; nothing was imported."
         )
+    backup_checks.check(data, known, JSON_ID_FIELDS)
     User = _user_model()
     try:
         with transaction.atomic():
             user_ids = _users(data)
             maps: dict[str, dict] = {}
             deferred = []  # (model, new_pk, field, old target pk): references to rows not yet inserted
-            known = {_label(m): m for m, _ in tournament_models()}
-            unknown = set(data["models"]) - set(known)
-            if unknown:
-                raise TournamentImportError(
-                    f"The file holds kinds of rows this Meldboard does not know: {', '.join(sorted(unknown))}."
-                )
             for label, model in known.items():
                 rows = data["models"].get(label, [])
                 maps[label] = {}
@@ -304,10 +294,10 @@ def import_tournament(data: dict) -> Tournament:
             # Receivers schedule the tournament's own deadline tasks (sent on commit); the minute
             # sweep applies every other due deadline of the restored games.
             deadlines.schedule_registration_close(tournament)
-    except IntegrityError as exc:
+    except (IntegrityError, DataError) as exc:
+        # The checks above read every rule the models declare; this is the database's last word.
         raise TournamentImportError(
-            f"The database already holds rows of this tournament under another address (a unique value clashes: {exc}). "
-            "Nothing was imported."
+            f"The database refused a row of the file ({exc}). Nothing was imported."
         ) from exc
     return tournament
 

@@ -14,11 +14,11 @@ from django.utils import timezone
 
 from scoring import hands
 from scoring.sample_hands import BIG, W1, W2, values
-from tournament.gameday import deadlines
 from tournament.draw import publishing
-from tournament.gameday import actions
-from tournament.signups import registration
+from tournament.events import demo_tables
+from tournament.gameday import actions, deadlines
 from tournament.models import Division, Game, Round, Tournament
+from tournament.signups import registration
 
 TEAMS = [
     ("Card Sharks", "Ann Lee", "Bob Lee"),
@@ -119,3 +119,4 @@ def create_all(stdout=None) -> None:
             create_gameday_demo(now)
         if not Tournament.objects.filter(slug="demo-signups").exists():
             create_signups_demo(now)
+        demo_tables.create_all(now, organizer())

@@ -18,6 +18,7 @@ from tournament.gameday import advancement, deadlines
 from tournament.gameday.clock import result_text
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.localtime import clock as local_clock
+from tournament import names
 from tournament.models import CheckIn, Division, Game, GameSide, Player, Substitution, Team
 
 Status = Game.Status
@@ -292,12 +293,10 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
         if replaced is None or replaced.team_id != team.pk:
             raise ValidationError(f"{replaced.name if replaced else 'That player'} is not on {team.name}.")
         if isinstance(substitute, str):
-            name = " ".join(substitute.split())
-            if not name:
+            if not names.clean(substitute):
                 raise ValidationError("Give the substitute's name, or pick someone from the partner board.")
-            if len(name) > 80:
-                raise ValidationError(f"The substitute's name is too long: at most 80 characters (this one has {len(name)}).")
-            person = Player.objects.filter(tournament=tournament, name__iexact=name).first()
+            name = names.entered(substitute, "The substitute's name", 80)
+            person = names.find(Player.objects.filter(tournament=tournament), name)
         else:
             person = substitute
             if person.tournament_id != tournament.pk:

@@ -32,7 +32,7 @@ def games_for_board(games):
     return (
         games.select_related("division__tournament", "round", "winner")
         .prefetch_related(
-            Prefetch("sides", queryset=GameSide.objects.select_related("team", "fed_by__round").prefetch_related("team__players").order_by("slot")),
+            Prefetch("sides", queryset=GameSide.objects.select_related("team", "player", "fed_by__round").prefetch_related("team__players").order_by("slot")),
             Prefetch("checkins", queryset=CheckIn.objects.select_related("recorded_by")),
             Prefetch("substitutions", queryset=Substitution.objects.select_related("replaced", "substitute")),
             Prefetch("feeds", queryset=GameSide.objects.select_related("game__round", "game__division")),

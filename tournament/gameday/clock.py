@@ -38,7 +38,8 @@ def clock(game: Game, now: dt.datetime) -> dict:
     sides = list(game.sides.all())
     team_sides = [s for s in sides if s.team_id]
     absent = [s for s in team_sides if not s.checked_in_at]
-    both_known = len(team_sides) == len(sides) and len(sides) >= 2
+    # A table-round game's sides may be single players (no team, no check-in): known from the draw.
+    both_known = all(s.team_id or s.player_id for s in sides) and len(sides) >= 2
     state = {
         "phase": "done", "label": "", "tone": "", "countdown_to": None, "countdown_label": "", "done_text": "",
         "countdown_text": "", "absent": absent, "no_show_passed": bool(game.no_show_at and now >= game.no_show_at),
@@ -82,7 +83,8 @@ def clock(game: Game, now: dt.datetime) -> dict:
             state.update(phase="time_up", label="Time limit reached — higher total wins", tone="warn",
                          alert="Time is up: the result is being recorded.")
         else:
-            state.update(phase="ready", label="Both teams here — ready to start", tone="ok", can_start=True)
+            ready = "Both teams here" if len(team_sides) == 2 == len(sides) else "Seated"
+            state.update(phase="ready", label=f"{ready} — ready to start", tone="ok", can_start=True)
             if state["early"]:
                 counting(game.starts_at, "Posted start in", "posted start")
             elif game.time_limit_at:

@@ -27,6 +27,7 @@ from tournament.localtime import clock as local_clock
 from tournament.models import Game, GameSide, Substitution, Team, Tournament
 from tournament.scheduling import send_task_safely
 from tournament.signups import registration
+from tournament.tables import table_deadlines
 
 log = logging.getLogger(__name__)
 Status = Game.Status
@@ -68,6 +69,8 @@ def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
         if game is None or game.status != Status.READY or not game.no_show_at or now < game.no_show_at:
             return False
         sides = sides_of(game)
+        if any(s.player_id for s in sides):  # a table of players: each absent player forfeits their place
+            return table_deadlines.claim_no_show(game, sides, now)
         if len(sides) < 2 or any(s.team_id is None for s in sides) or late_feeder(game, sides):
             return False
         absent = [s for s in sides if not s.checked_in_at]
@@ -101,6 +104,8 @@ def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
         if not game.time_limit_at or now < game.time_limit_at:
             return False
         sides = sides_of(game)
+        if any(s.player_id for s in sides):  # a table of players: placings, not one winner carried forward
+            return table_deadlines.claim_time_limit(game, sides, now)
         if len(sides) < 2 or any(s.team_id is None for s in sides):
             return False
         if game.status == Status.READY and any(not s.checked_in_at for s in sides):

@@ -2,6 +2,7 @@ from .events import Tournament
 from .entries import PartnerPost, Player, Team
 from .brackets import Division, DrawRecord, Game, GameSide, Round
 from .gameday import CheckIn, GameEvent, Substitution
+from .tables import Household, PartnerDraw, SeatingDraw, TableBonus, TableEntry, TableEvent
 
 __all__ = [
     "Tournament",
@@ -16,4 +17,10 @@ __all__ = [
     "CheckIn",
     "Substitution",
     "GameEvent",
+    "Household",
+    "TableEntry",
+    "TableEvent",
+    "PartnerDraw",
+    "SeatingDraw",
+    "TableBonus",
 ]

@@ -14,6 +14,7 @@ class Division(models.Model):
         D1 = "d1", "Division 1"
         D2 = "d2", "Division 2"
         FINAL = "final", "Final"
+        TABLES = "tables", "Table rounds"
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="divisions")
     kind = models.CharField(max_length=8, choices=Kind.choices)
@@ -72,8 +73,11 @@ class GameQuerySet(models.QuerySet):
     the pages that apply a due deadline themselves and their cache keys all ask here."""
 
     def no_show_due(self, now):
+        """READY games past the no-show deadline with a side (a team, or a player at a table) not checked in."""
         return self.filter(
-            status=Game.Status.READY, no_show_at__lte=now, sides__checked_in_at__isnull=True, sides__team__isnull=False
+            models.Q(sides__team__isnull=False) | models.Q(sides__player__isnull=False),
+            status=Game.Status.READY, no_show_at__lte=now, sides__checked_in_at__isnull=True,
+            sides__forfeited_at__isnull=True,
         ).distinct()
 
     def time_limit_due(self, now):
@@ -166,6 +170,9 @@ class GameSide(models.Model):
     )
     is_bye = models.BooleanField(default=False)
     checked_in_at = models.DateTimeField(null=True, blank=True)
+    # Table games only: this side did not show up by the deadline and forfeits its place at the table
+    # (placed last there) while the others play on.
+    forfeited_at = models.DateTimeField(null=True, blank=True)
     total = models.IntegerField(default=0)
 
     class Meta:

@@ -28,6 +28,13 @@ VARIANTS = [
 ]
 
 
+# How the event is played; chosen at creation (tournament.tables runs the table-round format).
+FORMATS = [
+    ("bracket", "Two divisions and a final"),
+    ("tables", "Table rounds"),
+]
+
+
 class TournamentQuerySet(models.QuerySet):
     def bump(self) -> int:
         """Count one change that a cached page or PDF of these tournaments shows.
@@ -51,6 +58,7 @@ class Tournament(models.Model):
     time_zone = models.CharField(max_length=64, default="America/Mazatlan", validators=[validate_time_zone])
     signup_deadline = models.DateTimeField()
     variant = models.CharField(max_length=40, default="baja-partners", choices=VARIANTS)
+    format = models.CharField(max_length=12, default="bracket", choices=FORMATS)
     # The numbers the tournament was created with; editing a preset later never rewrites them.
     rules_numbers = models.JSONField(default=dict, blank=True)
     game_time_limit = models.DurationField(default=dt.timedelta(hours=2, minutes=30))

@@ -1,5 +1,8 @@
 """PDFs kept in the cache (Redis) until the tournament's data changes.
 
+While Redis is down the cache misses and keeps nothing (config.degrading_cache): each PDF is made
+afresh, and a round's table cards are made right in the request instead of by a job.
+
 A PDF's key holds the tournament's change counter (Tournament.changes, read with the tournament by
 the view's first query, tournament.page_cache.counted): every change a document can print bumps it
 in its own transaction, so the next request renders afresh and the old PDF is left to expire.
@@ -27,11 +30,11 @@ def pdf_key(tournament: Tournament, document: str) -> str:
 def cached_pdf(tournament: Tournament, document: str, build: Callable[[], bytes]) -> tuple[bytes, bool]:
     """The PDF from the cache when the data is unchanged, else built now and kept. (pdf, was_cached)"""
     key = pdf_key(tournament, document)
-    pdf = page_cache.stored(key)
+    pdf = cache.get(key)
     if pdf is not None:
         return pdf, True
     pdf = build()
-    page_cache.store(key, pdf, PDF_TIMEOUT)
+    cache.set(key, pdf, PDF_TIMEOUT)
     return pdf, False
 
 
@@ -41,10 +44,11 @@ def _job_key(job_id: str) -> str:
     return f"meldboard:printjob:{job_id}"
 
 
-def new_job(**fields) -> str:
+def new_job(**fields) -> str | None:
+    """A new job's id, or None when the cache could not keep it (Redis down: no worker would see it either)."""
     job_id = uuid.uuid4().hex
-    cache.set(_job_key(job_id), {"state": "queued", "done": 0, "total": 0, "error": "", **fields}, JOB_TIMEOUT)
-    return job_id
+    record = {"state": "queued", "done": 0, "total": 0, "error": "", **fields}
+    return job_id if cache.add(_job_key(job_id), record, JOB_TIMEOUT) else None
 
 
 def job(job_id: str) -> dict | None:

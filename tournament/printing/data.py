@@ -191,6 +191,8 @@ def game_info(game: Game, base_url: str = "") -> GameInfo:
             sides.append(SideInfo("BYE", "", False))
         elif side.team_id:
             sides.append(SideInfo(side.team.name, players_text(side.team), True))
+        elif side.player_id:  # a table round's side of one player
+            sides.append(SideInfo(side.player.name, "", True))
         else:
             sides.append(SideInfo("", feeder_text(side), False))
     starts = game.starts_at or game.round.starts_at

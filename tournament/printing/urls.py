@@ -14,4 +14,5 @@ urlpatterns = [
     path("t/<slug:slug>/print/score-sheets/game/<int:game_id>.pdf", views.score_sheet, name="score_sheet"),
     path("t/<slug:slug>/print/score-sheets/blank.pdf", views.blank_score_sheet, name="blank_score_sheet"),
     path("t/<slug:slug>/print/results.pdf", views.results, name="results"),
+    path("t/<slug:slug>/print/seating/<int:number>/<str:order>.pdf", views.seating_chart, name="seating"),
 ]

@@ -9,18 +9,22 @@ import time
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
-from tournament.printing import data, documents, tasks
+from tournament.printing import data, documents, seating, tasks
 from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper, paper as paper_for
 from tournament.scheduling import send_task_safely
+from tournament.tables import seat_lists
 
 PAPER_SESSION_KEY = "print_paper"
 STALE_JOB_SECONDS = 20  # after this long without a worker, the page offers to make the cards here
@@ -162,6 +166,8 @@ def make_table_cards(request, slug, round_id):
         title=f"Table cards: {rnd.division.name}, {rnd}", created=time.time(),
         filename=_filename(tournament, rnd.division.name, str(rnd), "table-cards"),
     )
+    if job_id is None:  # Redis is down, so no worker either: make the cards right here
+        return redirect(f"{reverse('printing:cards', args=[slug, rnd.pk])}?{urlencode({'paper': chosen.key})}")
     transaction.on_commit(lambda: send_task_safely(tasks.make_table_cards, rnd.pk, job_id))
     return redirect("printing:job", slug=slug, job_id=job_id)
 
@@ -194,7 +200,7 @@ def job_download(request, slug, job_id):
     tournament, record = _job_for(slug, job_id)
     if record["state"] != "done":
         return redirect("printing:job", slug=slug, job_id=job_id)
-    pdf = pdf_cache.cache.get(record.get("pdf_key", ""))
+    pdf = cache.get(record.get("pdf_key", ""))
     if pdf is None:  # evicted since: make it again here
         rnd = _round(slug, record["round_id"])
         pdf = documents.table_cards_pdf(rnd, paper_for(record["paper"]), record["base_url"])
@@ -255,3 +261,23 @@ def results(request, slug):
         return _bad_choice(request, tournament, str(exc))
     pdf, _ = pdf_cache.cached_pdf(tournament, f"results:{chosen.key}", lambda: documents.results_pdf(tournament, chosen))
     return _pdf_response(pdf, _filename(tournament, "results"))
+
+
+@login_required
+@require_GET
+def seating_chart(request, slug, number, order):
+    """A table event's round seating, by table or by name A-Z."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        chosen = _paper(request)
+        if order not in seating.ORDERS:
+            raise BadChoice(f"A seating chart is printed “table” (by table) or “name” (A-Z), not “{order}”.")
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    if number not in seat_lists.published_numbers(tournament):
+        return _bad_choice(request, tournament, f"Round {number} is not seated yet: publish its seating first.")
+    pdf, _ = pdf_cache.cached_pdf(
+        tournament, f"seating:{number}:{order}:{chosen.key}",
+        lambda: seating.seating_pdf(tournament, number, order, chosen),
+    )
+    return _pdf_response(pdf, _filename(tournament, f"round-{number}", "seating", f"by-{order}"))

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from tournament import names
 from tournament.localtime import full_text
 from tournament.models import PartnerPost, Player, Team, Tournament
 
@@ -31,13 +32,16 @@ def draw_started(tournament: Tournament) -> bool:
     return tournament.divisions.filter(published_at__isnull=False).exists()
 
 
-def _clean_name(value: str, what: str, max_length: int) -> str:
-    name = " ".join((value or "").split())
-    if not name:
-        raise ValidationError(f"{what} is required.")
-    if len(name) > max_length:
-        raise ValidationError(f"{what} is too long: at most {max_length} characters (this one has {len(name)}).")
-    return name
+def _lock(tournament: Tournament) -> None:
+    """Claim the tournament's row for this transaction: sign-ups of one tournament take turns, so the
+    submission key and the duplicate names are checked against every sign-up committed before."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk", flat=True).get()
+
+
+def _by_key(tournament: Tournament, submission_key: str | None) -> Team | None:
+    if not submission_key:
+        return None
+    return Team.objects.filter(submission_key=submission_key, tournament=tournament).first()
 
 
 def register_team(
@@ -53,13 +57,40 @@ def register_team(
     """Create a team of two partners, or raise ValidationError keyed by form field.
 
     `late` is the organizer's own entry after the deadline (allowed until a draw is published).
-    A repeated `submission_key` returns the team the first submission made.
+    A repeated `submission_key` returns the team the first submission made: it is looked up before
+    any other check, under the tournament's row lock, so a retry or a burst of identical
+    submissions is told it succeeded, never that its own name is taken.
     """
     now = now or timezone.now()
-    if submission_key:
-        existing = Team.objects.filter(submission_key=submission_key, tournament=tournament).first()
-        if existing:
-            return existing
+    try:
+        with transaction.atomic():
+            _lock(tournament)
+            existing = _by_key(tournament, submission_key)
+            if existing:
+                return existing
+            name, first, second = _checked_entry(tournament, team_name, player_names, late=late, now=now)
+            team = Team.objects.create(
+                tournament=tournament, name=name, contact=contact.strip()[:200], submission_key=submission_key,
+                added_late=late and not tournament.signups_open(now), created_at=now,
+            )
+            players = list(Player.objects.filter(tournament=tournament, team__isnull=True))
+            for person in (first, second):
+                # A player from the partner board joins with their existing row (and leaves the board).
+                waiting = names.find(players, person)
+                if waiting:
+                    Player.objects.filter(pk=waiting.pk).update(team=team)
+                else:
+                    Player.objects.create(tournament=tournament, name=person, team=team, created_at=now)
+            PartnerPost.objects.filter(player__team=team, closed_at__isnull=True).update(closed_at=now)
+            Tournament.objects.filter(pk=tournament.pk).bump()
+    except IntegrityError:
+        # The key is unique across tournaments: another tournament's team holds it.
+        raise ValidationError({"team_name": ["That team or one of its players was just signed up by someone else."]})
+    return team
+
+
+def _checked_entry(tournament, team_name, player_names, *, late, now) -> tuple[str, str, str]:
+    """The clean team and player names, or ValidationError keyed by form field."""
     if late:
         if draw_started(tournament):
             raise ValidationError("The draw is published; teams can no longer be added.")
@@ -74,43 +105,21 @@ def register_team(
         except ValidationError as exc:
             errors.setdefault(field, []).extend(exc.messages)
 
-    name = check("team_name", lambda: _clean_name(team_name, "Team name", 60))
-    first = check("player1", lambda: _clean_name(player_names[0], "First partner's name", 80))
-    second = check("player2", lambda: _clean_name(player_names[1], "Second partner's name", 80))
-    if name and Team.objects.filter(tournament=tournament, name__iexact=name).exists():
+    name = check("team_name", lambda: names.entered(team_name, "Team name", 60))
+    first = check("player1", lambda: names.entered(player_names[0], "First partner's name", 80))
+    second = check("player2", lambda: names.entered(player_names[1], "Second partner's name", 80))
+    if name and names.find(Team.objects.filter(tournament=tournament).only("name"), name):
         errors.setdefault("team_name", []).append(f"A team called “{name}” has already signed up. Pick another name.")
-    if first and second and first.casefold() == second.casefold():
+    if first and second and names.same(first, second):
         errors.setdefault("player2", []).append("The two partners must be two different people.")
+    on_teams = list(Player.objects.filter(tournament=tournament, team__isnull=False).select_related("team"))
     for field, person in (("player1", first), ("player2", second)):
-        if not person:
-            continue
-        taken = Player.objects.filter(tournament=tournament, name__iexact=person, team__isnull=False).select_related("team").first()
+        taken = names.find(on_teams, person) if person else None
         if taken:
             errors.setdefault(field, []).append(f"{person} is already on team “{taken.team.name}”. A player can be on one team only.")
     if errors:
         raise ValidationError(errors)
-
-    try:
-        with transaction.atomic():
-            team = Team.objects.create(
-                tournament=tournament, name=name, contact=contact.strip()[:200], submission_key=submission_key,
-                added_late=late and not tournament.signups_open(now), created_at=now,
-            )
-            for person in (first, second):
-                # A player from the partner board joins with their existing row (and leaves the board).
-                updated = Player.objects.filter(tournament=tournament, name__iexact=person, team__isnull=True).update(team=team)
-                if not updated:
-                    Player.objects.create(tournament=tournament, name=person, team=team, created_at=now)
-            PartnerPost.objects.filter(player__team=team, closed_at__isnull=True).update(closed_at=now)
-            Tournament.objects.filter(pk=tournament.pk).bump()
-    except IntegrityError:
-        # Two requests raced on one name or one key: the other one won; report it like a duplicate.
-        if submission_key:
-            existing = Team.objects.filter(submission_key=submission_key, tournament=tournament).first()
-            if existing:
-                return existing
-        raise ValidationError({"team_name": ["That team or one of its players was just signed up by someone else."]})
-    return team
+    return name, first, second
 
 
 def withdraw_team(team: Team, now: dt.datetime | None = None) -> None:
@@ -130,22 +139,22 @@ def post_partner_wanted(tournament: Tournament, *, name: str, contact: str = "",
         raise ValidationError(closed_message(tournament))
     errors: dict[str, list[str]] = {}
     try:
-        name = _clean_name(name, "Your name", 80)
+        name = names.entered(name, "Your name", 80)
     except ValidationError as exc:
         errors["name"] = exc.messages
     if len(note or "") > 200:
         errors["note"] = [f"The note is too long: at most 200 characters (this one has {len(note)})."]
-    if not errors:
-        existing = Player.objects.filter(tournament=tournament, name__iexact=name).first()
-        if existing and existing.team_id:
-            errors["name"] = [f"{name} is already on team “{existing.team.name}”."]
-        elif existing and hasattr(existing, "partner_post") and existing.partner_post.closed_at is None:
-            errors["name"] = [f"{name} is already on the board."]
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
-        player, _ = Player.objects.get_or_create(
-            tournament=tournament, name=name, defaults={"contact": contact.strip()[:200], "created_at": now}
+        _lock(tournament)
+        existing = names.find(Player.objects.filter(tournament=tournament).select_related("team", "partner_post"), name)
+        if existing and existing.team_id:
+            raise ValidationError({"name": [f"{name} is already on team “{existing.team.name}”."]})
+        if existing and hasattr(existing, "partner_post") and existing.partner_post.closed_at is None:
+            raise ValidationError({"name": [f"{name} is already on the board."]})
+        player = existing or Player.objects.create(
+            tournament=tournament, name=name, contact=contact.strip()[:200], created_at=now
         )
         PartnerPost.objects.filter(player=player).delete()
         post = PartnerPost.objects.create(player=player, note=(note or "").strip(), created_at=now)
@@ -182,11 +191,11 @@ def choose_partner(post: PartnerPost, target: PartnerPost, now=None) -> Team | N
 
 def pair(a: PartnerPost, b: PartnerPost, *, team_name: str = "", now=None, late: bool = False) -> Team:
     """Make a team of two board posts (both agreed, or the organizer decided)."""
-    names = (a.player.name, b.player.name)
-    name = team_name or f"{names[0].split()[0]} & {names[1].split()[0]}"
-    if Team.objects.filter(tournament=a.player.tournament, name__iexact=name).exists():
-        name = f"{names[0]} & {names[1]}"[:60]
-    return register_team(a.player.tournament, team_name=name, player_names=names, now=now, late=late)
+    people = (a.player.name, b.player.name)
+    name = team_name or f"{people[0].split()[0]} & {people[1].split()[0]}"
+    if names.find(Team.objects.filter(tournament=a.player.tournament).only("name"), name):
+        name = f"{people[0]} & {people[1]}"[:60]
+    return register_team(a.player.tournament, team_name=name, player_names=people, now=now, late=late)
 
 
 def withdraw_post(post: PartnerPost, now=None) -> None:

@@ -1,6 +1,8 @@
 import django_tables2 as tables
+from django.utils.html import format_html
 
 from tournament.models import Team
+from tournament.templatetags.name_tags import bdi_join
 
 
 class TeamTable(tables.Table):
@@ -19,5 +21,8 @@ class TeamTable(tables.Table):
     def render_number(self, bound_row):
         return bound_row.row_counter + 1
 
+    def render_name(self, value):
+        return format_html("<bdi>{}</bdi>", value)
+
     def render_players(self, record):
-        return " & ".join(p.name for p in record.players.all())
+        return bdi_join(p.name for p in record.players.all())

@@ -1,11 +1,10 @@
 """`manage.py import_tournament FILE`: restore a tournament written by export_tournament."""
 
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.events.backup import TournamentImportError, import_tournament
+from tournament.events.backup import TournamentImportError, import_tournament, read_file
 
 
 class Command(BaseCommand):
@@ -17,15 +16,14 @@ class Command(BaseCommand):
     def handle(self, *args, file, **options):
         try:
             if file == "-":
-                data = json.load(sys.stdin)
+                raw = sys.stdin.buffer.read()
             else:
-                with open(file, encoding="utf-8") as handle:
-                    data = json.load(handle)
+                with open(file, "rb") as handle:
+                    raw = handle.read()
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror}.")
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"{file} is not JSON: {exc}.")
         try:
+            data = read_file(raw)
             tournament = import_tournament(data)
         except TournamentImportError as exc:
             raise CommandError(str(exc))

@@ -1,0 +1,32 @@
+"""The printed seating chart of a table event's round: by table (seats clockwise, byes at the end)
+for the wall, and by name A-Z (table and seat) for the door. Served through the PDF cache
+(tournament.printing.cache), keyed by the change counter like every printed document."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+from weasyprint import HTML
+
+from tournament.models import Tournament
+from tournament.printing import data
+from tournament.printing.paper import Paper
+from tournament.tables import seat_lists
+
+ORDERS = {"table": "by table", "name": "by name"}
+
+
+def seating_pdf(tournament: Tournament, number: int, order: str, paper: Paper, now: dt.datetime | None = None) -> bytes:
+    """Round `number`'s seating chart, `order` "table" or "name" (ValueError otherwise; LookupError
+    when the round is not published)."""
+    if order not in ORDERS:
+        raise ValueError(f"A seating chart is printed “table” (by table) or “name” (A-Z), not “{order}”.")
+    shown = seat_lists.round_seating(tournament, number)
+    html = render_to_string(f"print/seating_by_{order}.html", {
+        "title": f"{tournament.name} · round {number} seating {ORDERS[order]}", "page_size": paper.css_size(),
+        "tournament": tournament, "seating": shown, "base_size": round(11 * paper.width / 612, 1),
+        "printed": data.printed_at(tournament, now or timezone.now()),
+    })
+    return HTML(string=html, base_url=".").write_pdf()

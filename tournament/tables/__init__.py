@@ -1,0 +1,1 @@
+"""Table-round events: players or partnerships seated at tables round after round (issue 13)."""

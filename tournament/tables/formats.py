@@ -1,0 +1,46 @@
+"""What a table event's variant decides: whether entrants are players or partnerships, and how many
+sides sit at a table. The numbers are the tournament's frozen rules numbers (rules/presets.py:
+players_per_side, min_sides, max_sides); this module only reads them."""
+
+from __future__ import annotations
+
+import rules
+from tournament.models import Tournament
+
+
+def _number(tournament: Tournament, name: str, default: int) -> int:
+    numbers = tournament.rules_numbers or rules.preset_numbers(tournament.variant)
+    return numbers.get(name, default)
+
+
+def players_per_side(tournament: Tournament) -> int:
+    """2 for partnership variants (club 4-deck, Fiji team, Baja partners), 1 when each player is a side."""
+    return _number(tournament, "players_per_side", 1)
+
+
+def in_partnerships(tournament: Tournament) -> bool:
+    return players_per_side(tournament) > 1
+
+
+def side_bounds(tournament: Tournament) -> tuple[int, int]:
+    """(fewest, most) sides at one table."""
+    return _number(tournament, "min_sides", 2), _number(tournament, "max_sides", 2)
+
+
+def game_length_number(tournament: Tournament) -> str | None:
+    """The rules number that fixes how many hands a table plays ("hands" for the club game,
+    "rounds" for Rummikub), or None when the variant only plays to its target (Baja, Fiji)."""
+    numbers = tournament.rules_numbers or rules.preset_numbers(tournament.variant)
+    return next((name for name in ("hands", "rounds") if name in numbers), None)
+
+
+def is_table_event(tournament: Tournament) -> bool:
+    return tournament.format == "tables"
+
+
+def describe(tournament: Tournament) -> str:
+    """“Partnerships, 2 a table” / “Players, 2 to 4 a table”: the line the organizer pages show."""
+    low, high = side_bounds(tournament)
+    who = "Partnerships" if in_partnerships(tournament) else "Players"
+    seats = f"{low}" if low == high else f"{low} to {high}"
+    return f"{who}, {seats} a table"

@@ -1,0 +1,81 @@
+"""Forms of table events: sign-up (public and organizer), a player's edit, the event's settings,
+a round's start. The services in tournament.tables.signups and .rounds check everything else."""
+
+import secrets
+
+from django import forms
+
+from tournament.models import TableEvent, Tournament
+from tournament.tables import formats
+
+
+class PlayerSignupForm(forms.Form):
+    # Not `required`: the sign-up service names the missing field in its own words.
+    name = forms.CharField(label="Your name", max_length=200, required=False)
+    partner = forms.CharField(
+        label="Your partner (optional)", max_length=200, required=False,
+        help_text="Leave empty to have a partner drawn for you by lot.",
+    )
+    came_with = forms.CharField(
+        label="Came with (optional)", max_length=400, required=False,
+        help_text="Your spouse or household, e.g. “Ann Lee”. People who came together are never drawn as partners.",
+    )
+    contact = forms.CharField(label="Phone or email", max_length=200, required=False, help_text="So the organizer can reach you.")
+    submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not formats.in_partnerships(tournament):
+            del self.fields["partner"]
+        if not self.is_bound:
+            self.initial.setdefault("submission_key", secrets.token_urlsafe(24))
+        for name in ("name", "partner", "came_with"):
+            if name in self.fields:
+                self.fields[name].widget.attrs.update({"autocomplete": "off"})
+
+
+class PlayerEditForm(forms.Form):
+    name = forms.CharField(label="Name", max_length=200, required=False)
+    contact = forms.CharField(label="Phone or email", max_length=200, required=False)
+    came_with = forms.CharField(label="Came with", max_length=400, required=False)
+
+
+class EventSettingsForm(forms.ModelForm):
+    class Meta:
+        model = TableEvent
+        fields = ["hands_per_round", "movement", "standings"]
+        labels = {"hands_per_round": "Hands per round", "standings": "Standings by"}
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_hands_per_round(self):
+        hands = self.cleaned_data.get("hands_per_round")
+        number = formats.game_length_number(self.tournament)
+        if number is None and hands:
+            target = self.tournament.rules_numbers.get("target")
+            raise forms.ValidationError(
+                f"{self.tournament.get_variant_display()} tables play to the target of {target:,}: leave hands per round empty."
+            )
+        if number == "hands" and not hands:
+            raise forms.ValidationError("The club game plays a fixed number of hands: give the number (3 by the club's rules).")
+        return hands
+
+    def save_to_rules(self) -> None:
+        """The game's length is a rules number, so the rules engine ends each table's game (one way)."""
+        number = formats.game_length_number(self.tournament)
+        if number:
+            numbers = dict(self.tournament.rules_numbers)
+            numbers[number] = self.cleaned_data.get("hands_per_round") or 0
+            Tournament.objects.filter(pk=self.tournament.pk).update(rules_numbers=numbers)
+
+
+class RoundStartForm(forms.Form):
+    draw = forms.IntegerField(widget=forms.HiddenInput)
+    starts_at = forms.DateTimeField(
+        label="Round starts at (tournament's local time)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        error_messages={"required": "Give the round a start time.", "invalid": "Type the start as a date and time."},
+    )

@@ -1,0 +1,154 @@
+"""The organizer's round board of a table event: every table of a round at a glance — seats,
+status (waiting, in play, finished), clocks (posted start, time limit, countdown), hands entered
+and the last one — with the table's links and its start (and, for partnerships, check-in).
+
+The board's pieces are game day's (tournament.gameday.board: the prefetch, each game read against
+the clock, the poll interval); what is only a table round's (seats, byes, hands) comes from
+tournament.tables.seat_lists. It is cached like the game-day board, per change count and clock turn.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament import page_cache
+from tournament.gameday import actions
+from tournament.gameday.board import (
+    BOARD_POLL_SECONDS,
+    game_view,
+    games_for_board,
+    updated_text,
+)
+from tournament.models import Game, Team, Tournament
+from tournament.tables import play, rounds, seat_lists
+from tournament.tables.decorators import table_event_view
+
+
+def _board_context(tournament: Tournament, number: int, now) -> dict:
+    shown = seat_lists.round_seating(tournament, number)
+    views = {g.number: game_view(g, now) for g in games_for_board(Game.objects.filter(round=shown.round))}
+    rows = [(table, views.get(table.number)) for table in shown.tables]
+    return {
+        "tournament": tournament,
+        "seating": shown,
+        "numbers": seat_lists.published_numbers(tournament),
+        "rows": rows,
+        "alerts": [(table, view.clock["alert"]) for table, view in rows if view and view.clock["alert"]],
+        "can_start_all": sum(1 for _, view in rows if view and view.clock["can_start"] and not _has_teams(view.game)) > 1,
+        "poll_seconds": BOARD_POLL_SECONDS,
+        "board_url": reverse("tables:board_round", args=[tournament.slug, number]),
+    }
+
+
+def _has_teams(game: Game) -> bool:
+    return any(side.team_id for side in game.sides.all())
+
+
+@login_required
+@require_GET
+@table_event_view
+def board(request, tournament, number: int | None = None):
+    now = timezone.now()
+    head = page_cache.tournament_head(tournament.slug, now)  # applies a passed deadline first
+    numbers = seat_lists.published_numbers(tournament)
+    template = "tables/board_live.html" if request.htmx else "tables/board.html"
+    if not numbers:
+        if number is not None:
+            raise Http404("No round has been published yet.")
+        return render(request, template, {"tournament": tournament, "seating": None})
+    number = number or _current(tournament, numbers)
+    if number not in numbers:
+        raise Http404(f"Round {number} has not been published.")
+
+    def build_context():
+        return _board_context(Tournament.objects.get(pk=head.pk), number, now)
+
+    def clock_turn(context):
+        return page_cache.next_clock_turn((view.game for _, view in context["rows"] if view), now)
+
+    key = page_cache.key("tables-board", *page_cache.counted(head), number, request.user.pk, template)
+    html = page_cache.render(request, template, key, build_context, live={"updated": updated_text(tournament.tz, now)},
+                             now=now, clock_turn=clock_turn)
+    return HttpResponse(html)
+
+
+def _current(tournament: Tournament, numbers: list[int]) -> int:
+    """The first round with a table still to finish, else the last one."""
+    still_open = set(
+        Game.objects.filter(division__tournament=tournament, round__division__kind="tables")
+        .exclude(status__in=Game.DONE).values_list("round__number", flat=True)
+    )
+    return next((n for n in numbers if n in still_open), numbers[-1])
+
+
+def _table(tournament, game_id) -> Game:
+    game = get_object_or_404(Game.objects.select_related("division__tournament", "round"), pk=game_id,
+                             division__tournament=tournament, division__kind="tables")
+    return game
+
+
+def _back(tournament, game: Game):
+    return redirect(reverse("tables:board_round", args=[tournament.slug, game.round.number]) + f"#table-{game.table_number}")
+
+
+@login_required
+@require_POST
+@table_event_view
+def start(request, tournament, game_id: int):
+    game = _table(tournament, game_id)
+    try:
+        started = play.start_table(game, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, play.start_message(started))
+    return _back(tournament, game)
+
+
+@login_required
+@require_POST
+@table_event_view
+def start_all(request, tournament, number: int):
+    """Start every seated table of the round that is ready (tables of single players)."""
+    rnd = next((r for r in rounds.table_rounds(tournament) if r.number == number), None)
+    if rnd is None:
+        raise Http404(f"Round {number} has not been published.")
+    started, refused = [], []
+    for game in games_for_board(Game.objects.filter(round=rnd, status=Game.Status.READY)):
+        if _has_teams(game):
+            continue  # partnerships check in first, table by table
+        try:
+            started.append(play.start_table(game, by=request.user).table_number)
+        except ValidationError as exc:
+            refused.append(" ".join(exc.messages))
+    if started:
+        messages.success(request, f"Started table{'s' if len(started) > 1 else ''} {', '.join(map(str, started))}.")
+    for text in refused:
+        messages.error(request, text)
+    if not started and not refused:
+        messages.error(request, f"No table of round {number} is waiting to start.")
+    return redirect("tables:board_round", tournament.slug, number)
+
+
+@login_required
+@require_POST
+@table_event_view
+def check_in(request, tournament, game_id: int):
+    game = _table(tournament, game_id)
+    team = Team.objects.filter(pk=request.POST.get("team") or 0, tournament=tournament).first() \
+        if str(request.POST.get("team", "")).isdigit() else None
+    if team is None:
+        messages.error(request, "Pick one of the table's partnerships.")
+        return _back(tournament, game)
+    try:
+        actions.check_in(game, team, by=request.user, via="organizer")
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"{team.name} checked in at table {game.table_number}.")
+    return _back(tournament, game)

@@ -1,0 +1,29 @@
+"""Names on pages and PDFs, each isolated for right-to-left text.
+
+A name in Arabic or Hebrew (or one holding a stray direction control) reorders the text around it
+unless it sits in its own <bdi>; these filters put every name of a list in one."""
+
+from django import template
+from django.utils.html import format_html, format_html_join
+
+register = template.Library()
+
+
+@register.filter
+def bdi_join(names, separator: str = " & "):
+    """`{{ sheet.names|bdi_join:" v " }}`: each name in its own <bdi>, the separator between."""
+    return format_html_join(separator, "<bdi>{}</bdi>", ((name,) for name in names or ()))
+
+
+@register.filter
+def partners(team):
+    """`{{ team|partners }}`: the team's players, “<bdi>Ann</bdi> & <bdi>Bob</bdi>”."""
+    if not team:
+        return ""
+    return bdi_join(player.name for player in team.players.all())
+
+
+@register.filter
+def bdi(name):
+    """`{{ name|bdi }}` where a tag cannot be written around it (inside another filter's output)."""
+    return format_html("<bdi>{}</bdi>", name) if name not in (None, "") else ""
