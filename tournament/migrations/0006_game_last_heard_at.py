@@ -4,7 +4,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournament", "0003_game_result_reason_choices"),
+        ("tournament", "0007_table_standings"),  # the leaf on main when this branch merged it
     ]
 
     operations = [
