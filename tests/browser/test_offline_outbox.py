@@ -103,7 +103,7 @@ def test_two_hands_kept_offline_are_saved_in_hand_order(table, phone, context):
     phone.get_by_role("button", name="Save hand 2").click()
     expect(kept(phone)).to_have_count(2)
     expect(kept(phone).nth(0)).to_contain_text("Hand 1")
-    expect(kept(phone).nth(1)).to_contain_text(f"Hand 2 — on this phone, not sent yet")
+    expect(kept(phone).nth(1)).to_contain_text("Hand 2 — on this phone, not sent yet")
     expect(kept(phone).nth(1)).to_contain_text(f"{a}: melded points 1060")
     expect(phone.get_by_role("button", name="Save hand 3")).to_be_visible()
     shot(phone, "two-kept-390")
@@ -137,7 +137,7 @@ def test_a_kept_hand_the_server_refuses_is_shown_with_its_values_to_fix(table, p
 
     refused.get_by_role("button", name="Fix hand 1").click()  # the values go back into the form
     expect(phone.locator("#id_s1_melded_points")).to_have_value("560")
-    expect(phone.locator(f"fieldset.choice:has(legend:text-is('Who went out')) input:checked")).to_have_value("1")
+    expect(phone.locator("fieldset.choice:has(legend:text-is('Who went out')) input:checked")).to_have_value("1")
     choose(phone, "Who went out", "Nobody")  # the fix: nobody had gone out yet
     phone.get_by_role("button", name="Save hand 1").click()
     expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
