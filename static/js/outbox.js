@@ -164,7 +164,15 @@
   function showServerSheet(url) {
     var form = document.getElementById("hand-form");
     if (form && (form.dataset.dirty || form.dataset.fixing)) refreshSheet();
-    else window.location.assign(url);
+    else go(url);
+  }
+  // Open `url` afresh, also when it differs from this page only by its #hand-N (which alone
+  // would only scroll).
+  function go(url) {
+    var target = new URL(url, window.location.href), here = window.location;
+    if (target.pathname + target.search !== here.pathname + here.search) return here.assign(target.href);
+    if (target.hash) here.hash = target.hash;
+    here.reload();
   }
   function refreshSheet() {
     var sheet = document.getElementById("sheet");
@@ -188,7 +196,7 @@
         return;
       }
       update(item.id, function () { return null; });
-      if (outcome.kind === "ok") window.location.assign(outcome.body.url || SHEET);
+      if (outcome.kind === "ok") go(outcome.body.url || SHEET);
       else postNatively(form);  // the server shows what is wrong at its fields, as it always has
     });
   }, false);
@@ -205,8 +213,8 @@
     retryMs = RETRY_FIRST_MS;
     clearTimeout(retryTimer);
     retryTimer = setTimeout(flush, retryMs);
-    if (item.kind === "correction") { window.location.assign(SHEET); return; }
-    if (item.kind === "confirm") { form.hidden = true; return; }
+    if (item.kind === "correction") { go(SHEET); return; }
+    if (item.kind === "confirm") { form.classList.add("outbox-waiting"); return; }  // kept: not twice
     form.reset();
     form.querySelectorAll(".refused, .errorlist").forEach(function (el) { el.remove(); });
     form.querySelectorAll(".has-error").forEach(function (el) { el.classList.remove("has-error"); });

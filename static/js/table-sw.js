@@ -5,7 +5,7 @@
 // answers, the page is the server's; the kept copy is only for when it does not. Hands are never
 // sent from here (POSTs pass through untouched): the page's outbox sends them, which works the same
 // in Safari and Firefox, where there is no Background Sync.
-var CACHE = "meldboard-table-v1";
+var CACHE = "meldboard-table-v1";  // a new name drops the old copies (activate)
 var PAGE_WAIT_MS = 8000;  // a "connected" Wi-Fi that answers nothing: show the kept page after this
 var ASSET_WAIT_MS = 4000;
 var TABLE_PAGE = /^\/table\/(?!manage\/)[^/]+\/(hands\/\d+\/edit\/)?$/;
@@ -37,7 +37,9 @@ function marked(response) {
     var headers = new Headers(response.headers);
     headers.delete("Content-Length");
     headers.delete("Content-Encoding");
-    return new Response(html.replace("<head>", '<head><meta name="kept-copy" content="1">'),
+    // Without the one-time notices the page came with ("Hand 3 saved."): they were news then.
+    html = html.replace("<head>", '<head><meta name="kept-copy" content="1">').replace(/<ul class="messages">[\s\S]*?<\/ul>/g, "");
+    return new Response(html,
       { status: response.status, statusText: response.statusText, headers: headers });
   });
 }

@@ -10,6 +10,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from scoring import hands
+from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.browser.test_scoring_table import choose, step, total_of
 from tests.draw.test_brackets_support import game, published, teams_of
@@ -203,3 +205,35 @@ def test_a_hand_whose_answer_was_lost_is_resent_and_saves_nothing_new(table, pho
     expect(total_of(phone, a)).to_have_text("550")
     expect(phone.locator(".msg")).to_contain_text("Hand 1 was already saved")
     assert Hand.objects.filter(game=g).count() == 1 and totals(g) == [550, 300]
+
+
+def test_a_confirmation_and_a_correction_made_offline_wait_on_the_phone_too(table, phone, context):
+    url, g, a, b = table
+    hands.submit(g, number=1, values=[td.values(melded=560, left=10), td.values(melded=310, left=10)], key="k1", entered_by=a)
+    open_sheet(phone, url)
+    context.set_offline(True)
+    phone.get_by_role("button", name=f"{b}: confirm").click()
+    expect(kept(phone)).to_contain_text(f"Hand 1 confirmed by {b} — on this phone, not sent yet")
+    expect(phone.get_by_role("button", name=f"{b}: confirm")).to_be_hidden()
+    context.set_offline(False)
+    expect(phone.locator("#hand-1 .badge.ok")).to_contain_text(b)
+    expect(kept(phone)).to_have_count(0)
+    assert Hand.objects.get(game=g).confirmed_by == b
+
+    phone.locator("#hand-1 + tr").get_by_role("link", name="Correct").click()
+    expect(phone.locator("#outbox[data-kept='1']")).to_have_count(1)
+    context.set_offline(True)
+    choose(phone, "Who is entering", b)
+    phone.fill("#id_s2_left_points", "60")
+    phone.fill("#id_reason", "left points miscounted")
+    phone.get_by_role("button", name="Save correction").click()
+    expect(phone).to_have_url(url)  # the sheet, from the phone's copy
+    expect(kept(phone)).to_contain_text("Correction of hand 1 — on this phone, not sent yet")
+    expect(kept(phone)).to_contain_text("Why: left points miscounted")
+    expect(phone.locator(".msg")).to_have_count(0)  # not the old "Hand 1 confirmed" the copy came with
+    expect(total_of(phone, b)).to_have_text("300")
+    shot(phone, "correction-kept-390")
+    context.set_offline(False)
+    expect(total_of(phone, b)).to_have_text("250")
+    expect(kept(phone)).to_have_count(0)
+    assert Hand.objects.get(game=g).version == 2 and totals(g) == [550, 250]
