@@ -1,9 +1,14 @@
 """URLs split by audience: public pages, organizer pages (login), table pages (secret token)."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
+from config.converters import IdConverter, TokenConverter
 from tournament import health
+
+# Before the includes below import the apps' URL modules, which use them.
+register_converter(IdConverter, "id")
+register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),

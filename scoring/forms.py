@@ -13,9 +13,32 @@ from scoring import sheet as sheets
 
 NOBODY = "nobody"
 MAX_TYPED = 12  # longer than any real figure; beyond it a number is a typo
+MAX_VERSION = 100_000  # far more corrections than a hand gets; keeps the number inside every database's integer
+OLD_PAGE = "This form came from an old or damaged page; reload the page and enter it again."
 
 
-class LooseIntegerField(forms.IntegerField):
+class DigitsField(forms.IntegerField):
+    """A whole number in the digits 0–9 only. Python's int() also reads other scripts' digits, and
+    "²" passes str.isdigit(); neither is what a scorer meant to type, so both get the field's message."""
+
+    default_error_messages = {"too_long": "That number is far too long."}
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            if not value.isascii():
+                raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+            if len(value.strip()) > MAX_TYPED:  # past any real figure, and past some databases' integers
+                raise forms.ValidationError(self.error_messages["too_long"], code="too_long")
+        return super().to_python(value)
+
+
+def page_number(**kwargs) -> DigitsField:
+    """A number the page itself sent (a hidden field): any fault means the page is old or damaged."""
+    messages = {k: OLD_PAGE for k in ("invalid", "too_long", "min_value", "max_value", "required")}
+    return DigitsField(widget=forms.HiddenInput, error_messages=messages, **kwargs)
+
+
+class LooseIntegerField(DigitsField):
     """A whole number as people type it on a phone: "1,235", " 45 " and "" (= 0) are fine."""
 
     def __init__(self, *, side_name: str, label: str, **kwargs):
@@ -43,9 +66,10 @@ def field_name(slot: int, field: str) -> str:
 
 
 class HandForm(forms.Form):
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=10_000)
-    key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    number = page_number(min_value=1, max_value=10_000)
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False,
+                          error_messages={"max_length": OLD_PAGE, "null_characters_not_allowed": OLD_PAGE})
+    version = page_number(required=False, min_value=1, max_value=MAX_VERSION)
     entered_by = forms.ChoiceField(label="Who is entering", widget=forms.RadioSelect)
     went_out = forms.ChoiceField(label="Who went out", widget=forms.RadioSelect)
 
@@ -108,6 +132,11 @@ class HandForm(forms.Form):
         view = next((v for v in self.sheet.sides if str(v.side.slot) == slot), None)
         return view.name if view else ""
 
+    def entered_by_slot(self) -> int | None:
+        """The side the phone says is entering (a choice among the sides' slots), None for the organizer."""
+        slot = self.cleaned_data.get("entered_by")
+        return int(slot) if slot else None
+
     def add_engine_errors(self, errors: list[dict]) -> None:
         """Show each refusal at the field it names (the side's own input), else above the form."""
         by_name = {v.name: v.side.slot for v in self.sheet.sides}
@@ -136,6 +165,32 @@ def initial_from_hand(hand, sheet: sheets.Sheet) -> dict:
     return initial
 
 
+class ConfirmForm(forms.Form):
+    """A confirmation from the sheet: the hand's version as the page showed it and, at the table, the
+    side that confirms and whether the phone was handed over to it (see scoring.hands.confirm)."""
+
+    version = page_number(min_value=1, max_value=MAX_VERSION)
+    side = forms.ChoiceField(error_messages={"required": "Choose which side confirms the hand.",
+                                             "invalid_choice": "Choose which side confirms the hand."})
+    handover = forms.BooleanField(required=False)
+
+    def __init__(self, *args, sheet: sheets.Sheet, organizer: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sheet = sheet
+        if organizer:
+            del self.fields["side"]
+        else:
+            self.fields["side"].choices = [(str(v.side.slot), v.name) for v in sheet.sides]
+
+    def side_view(self) -> sheets.SideView | None:
+        slot = self.cleaned_data.get("side")
+        return next((v for v in self.sheet.sides if str(v.side.slot) == slot), None)
+
+    def message(self) -> str:
+        """The first thing wrong, in words for the table (call after is_valid())."""
+        return next(m for ms in self.errors.values() for m in ms)
+
+
 class CountForm(forms.Form):
     """The card-count helper: counts per card class for one side's melded or left points."""
 
@@ -145,11 +200,12 @@ class CountForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.classes = classes
         for i, (label, _) in enumerate(classes):
-            self.fields[f"c{i}"] = forms.IntegerField(
+            self.fields[f"c{i}"] = DigitsField(
                 required=False, min_value=0, max_value=self.MAX, label=label,
                 error_messages={"invalid": f"Count of {label} must be a whole number.",
                                 "min_value": f"Count of {label} cannot be negative.",
-                                "max_value": f"Count of {label} is more cards than the decks hold."},
+                                "max_value": f"Count of {label} is more cards than the decks hold.",
+                                "too_long": f"Count of {label} is more cards than the decks hold."},
             )
 
     def counts(self) -> list[int]:

@@ -11,6 +11,7 @@ hand's version (an edit based on an old version changes nothing)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from django.core.exceptions import ValidationError
@@ -22,6 +23,7 @@ from scoring import outcome
 from scoring import sheet as sheets
 from scoring.models import Hand, HandRevision
 from tournament.gameday import advancement
+from tournament.localtime import clock as local_clock
 from tournament.models import Game, GameEvent, GameSide, Tournament
 from tournament.models.brackets import new_table_token
 
@@ -68,11 +70,32 @@ class ResultLocked(HandError):
     pass
 
 
-def accepting_hands(game: Game) -> str | None:
-    """Why this game takes no new hand right now, or None when it does."""
+class HandOverNeeded(HandError):
+    """The phone that entered a hand tries to confirm it without passing it to the other side."""
+
+
+def time_limit_passed(game: Game, now: dt.datetime) -> bool:
+    return game.time_limit_at is not None and now >= game.time_limit_at
+
+
+def _time_limit_clock(game: Game) -> str:
+    return local_clock(game.division.tournament, game.time_limit_at)
+
+
+def accepting_hands(game: Game, now: dt.datetime | None = None) -> str | None:
+    """Why this game takes no new hand at `now` (the request's clock), or None when it does.
+
+    The time limit is read from the clock, not from the game's status: the worker that applies the
+    time-limit result may run late, and a hand received after the limit must not count (A7, D6)."""
     status = Game.Status
     if game.status in (status.WAITING, status.READY):
         return "This game has not started yet: hands can be entered once it is in play."
+    timed_out = game.status == status.IN_PLAY or game.result_reason in (Game.Reason.TIME_LIMIT, Game.Reason.TIME_LIMIT_TIE)
+    if timed_out and time_limit_passed(game, now or timezone.now()):
+        return (
+            f"The time limit passed at {_time_limit_clock(game)}; hands entered after it do not count "
+            "(RULES A7). The organizer decides the result."
+        )
     if game.status == status.AWAITING_DECISION:
         return "This game is waiting for the organizer's decision; no more hands can be entered."
     if game.status != status.IN_PLAY:
@@ -108,14 +131,14 @@ def _write_totals(sides: list[GameSide], totals: list[int]) -> None:
 
 def submit(
     game: Game, *, number: int, values: list[dict], key: str, entered_by: str, user=None,
-    sides: list[GameSide] | None = None,
+    sides: list[GameSide] | None = None, entered_by_slot: int | None = None,
 ) -> tuple[Hand, bool]:
     """Save a new hand once: (hand, created). The same key again returns the hand it saved.
 
     Everything is decided inside one transaction that holds the game row: its status, the saved
     hands (number, totals, game over), the engine's score, the hand, its first revision, every
     side's new GameSide.total and the change count. `sides` (the game's playing sides) saves a
-    query when the caller has them."""
+    query when the caller has them. `entered_by_slot` is the side a table phone entered it as."""
     if not key or len(key) > 64:
         raise HandError("This form has no valid submission key; reload the page and enter the hand again.")
     if sides is None:
@@ -125,7 +148,8 @@ def submit(
     try:
         with transaction.atomic():
             locked = _locked(game.pk)
-            hand = _write_new_hand(locked, sides, names, number, values, key=key, entered_by=entered_by, user=user)
+            hand = _write_new_hand(locked, sides, names, number, values, key=key, entered_by=entered_by, user=user,
+                                   entered_by_slot=entered_by_slot)
     except IntegrityError:
         # The constraints decided: the same key (a double tap) or the same number (another phone) won.
         existing = _saved_with(key, game)
@@ -147,9 +171,12 @@ def submit(
     return hand, True
 
 
-def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by, user) -> Hand:
-    """Inside submit's transaction, the game row held: refuse or write hand `number`."""
-    closed = accepting_hands(game)
+def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by, user, entered_by_slot) -> Hand:
+    """Inside submit's transaction, the game row held: refuse or write hand `number`. The clock is
+    read here, under the lock the time-limit claim also takes: a hand is saved (and counts) only if
+    it arrived before the limit."""
+    now = timezone.now()
+    closed = accepting_hands(game, now)
     if closed:
         raise GameClosed(closed)
     tournament = game.division.tournament
@@ -168,12 +195,11 @@ def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by
     ok, result = rules.score(data)
     if not ok:
         raise Refused(result["errors"])
-    now = timezone.now()
     confirmed = not tournament.require_confirmation
     hand = Hand.objects.create(
         game=game, number=number, idempotency_key=key, version=1, entries=data["sides"], result=result,
-        created_at=now, entered_by=entered_by[:MAX_AUTHOR],
-        confirmed_at=now if confirmed else None, confirmed_by="not required" if confirmed else "",
+        created_at=now, entered_by=entered_by[:MAX_AUTHOR], entered_by_slot=entered_by_slot,
+        confirmed_at=now if confirmed else None, confirmed_by=sheets.NOT_REQUIRED if confirmed else "",
     )
     HandRevision.objects.create(
         hand=hand, version=1, entries=data["sides"], result=result, author=entered_by[:MAX_AUTHOR],
@@ -193,10 +219,12 @@ def _saved_with(key: str, game: Game) -> Hand | None:
 
 
 def correct(
-    hand: Hand, *, version: int, values: list[dict], reason: str, author: str, user=None, organizer: bool = False
+    hand: Hand, *, version: int, values: list[dict], reason: str, author: str, user=None, organizer: bool = False,
+    author_slot: int | None = None,
 ) -> Hand:
     """Write a new revision of a hand, if nobody changed it since `version`. Totals, the change
-    count and the result follow in the same transaction; a refusal writes nothing."""
+    count and the result follow in the same transaction; a refusal writes nothing. The table
+    corrects only while the game is in play and its time is not up; after that the organizer does."""
     reason = (reason or "").strip()
     if not reason:
         raise Refused([{"side": None, "field": "reason", "message": "Say why the hand is corrected (a reason is required)."}])
@@ -204,7 +232,7 @@ def correct(
         raise Refused([{"side": None, "field": "reason", "message": f"The reason is too long (at most {MAX_REASON} characters)."}])
     with transaction.atomic():
         game = _locked(hand.game_id)
-        _check_correctable(game, organizer)
+        _check_correctable(game, organizer, timezone.now())
         current = Hand.objects.get(pk=hand.pk)
         if current.version != version:
             raise StaleEdit(_stale_message(current), current)
@@ -215,11 +243,11 @@ def correct(
         ok, result = rules.score(data)
         if not ok:
             raise Refused(result["errors"])
-        scores = [sheets.hand_scores(result) if h.number == current.number else h.scores for h in saved]
-        totals = rules.totals_after(scores, len(sides))
-        new_winner = _new_winner(game, sides, names, totals, len(saved))
+        saved = [h._replace(scores=sheets.hand_scores(result)) if h.number == current.number else h for h in saved]
+        totals = rules.totals_after((h.scores for h in saved), len(sides))
+        new_winner = _new_winner(game, sides, names, saved)
         _write_revision(game, current, version, data["sides"], result, reason=reason, author=author, user=user,
-                        organizer=organizer)
+                        organizer=organizer, author_slot=author_slot)
         _write_totals(sides, totals)
         _count_change(game)
         if new_winner is not None:
@@ -232,14 +260,15 @@ def correct(
 
 
 def _write_revision(game: Game, hand: Hand, version: int, entries: list[dict], result: dict, *, reason: str,
-                    author: str, user, organizer: bool) -> None:
+                    author: str, user, organizer: bool, author_slot: int | None) -> None:
     """Claim the hand at `version` and write its next revision (StaleEdit if another edit won)."""
     now = timezone.now()
     confirmed = organizer or not game.division.tournament.require_confirmation
     changed = Hand.objects.filter(pk=hand.pk, version=version).update(
         version=version + 1, entries=entries, result=result, entered_by=author[:MAX_AUTHOR],
+        entered_by_slot=None if organizer else author_slot, confirmed_by_slot=None, handed_over=False,
         confirmed_at=now if confirmed else None,
-        confirmed_by=(ORGANIZER if organizer else "not required") if confirmed else "",
+        confirmed_by=(ORGANIZER if organizer else sheets.NOT_REQUIRED) if confirmed else "",
     )
     if not changed:
         current = Hand.objects.get(pk=hand.pk)
@@ -254,27 +283,37 @@ def _write_revision(game: Game, hand: Hand, version: int, entries: list[dict], r
     )
 
 
-def _check_correctable(game: Game, organizer: bool) -> None:
-    if game.status == Game.Status.IN_PLAY:
-        return
+def table_locked(game: Game, now: dt.datetime) -> str | None:
+    """Why the table may no longer correct or confirm this game's hands at `now`, or None while it
+    may: only in play and before the time limit. Past either, the organizer corrects."""
+    if game.status == Game.Status.IN_PLAY and not time_limit_passed(game, now):
+        return None
     if game.status == Game.Status.FINISHED:
-        if not organizer and advancement.next_game_started(game):
-            raise ResultLocked(
-                "The winner's next game has started: only the organizer can change this game's hands now."
-            )
-        return
-    if game.status == Game.Status.AWAITING_DECISION and organizer:
-        return
-    raise GameClosed(f"Hands of this game cannot be changed ({game.get_status_display().lower()}).")
+        return ("This game is finished: only the organizer can change or confirm these hands now. "
+                "Ask the organizer to correct the sheet.")
+    if time_limit_passed(game, now) and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
+        return (f"The time limit passed at {_time_limit_clock(game)}: only the organizer can change or confirm "
+                "these hands now (RULES A7).")
+    return f"Hands of this game cannot be changed ({game.get_status_display().lower()})."
 
 
-def _new_winner(game: Game, sides: list[GameSide], names: list[str], totals: list[int], hands_played: int):
+def _check_correctable(game: Game, organizer: bool, now: dt.datetime) -> None:
+    if not organizer:
+        locked = table_locked(game, now)
+        if locked:
+            raise ResultLocked(locked)
+        return
+    if game.status not in (Game.Status.IN_PLAY, Game.Status.FINISHED, Game.Status.AWAITING_DECISION):
+        raise GameClosed(f"Hands of this game cannot be changed ({game.get_status_display().lower()}).")
+
+
+def _new_winner(game: Game, sides: list[GameSide], names: list[str], saved: list[outcome.SavedHand]):
     """For a finished game: the team that wins with these totals when it is not the recorded winner
     (refused if nobody would win, or if the win moves once the next game has started). None for a
     game in play or an unchanged winner."""
     if game.status != Game.Status.FINISHED:
         return None
-    winner = outcome.result_winner(game, names, totals, hands_played)
+    winner = outcome.result_winner(game, names, saved)
     if winner is None:
         raise ResultLocked(
             "With this correction the game would no longer have a winner. Ask the organizer to decide the result."
@@ -290,27 +329,47 @@ def _new_winner(game: Game, sides: list[GameSide], names: list[str], totals: lis
     return side.team
 
 
-def confirm(hand: Hand, *, version: int, by: str, user=None, organizer: bool = False) -> Hand:
-    """The other side (or the organizer) agrees with the hand as it stands at `version`."""
-    current = Hand.objects.select_related("game__division").get(pk=hand.pk)
-    if current.version != version:
-        raise StaleEdit(_stale_message(current), current)
-    if current.confirmed_at:
-        return current  # confirmed already (a double tap, or the other phone was quicker)
-    if not organizer and by == current.entered_by:
-        raise HandError(f"{by} entered hand {current.number}: the other side confirms it.")
-    game = current.game
+def confirm(hand: Hand, *, version: int, by: str, user=None, organizer: bool = False, by_slot: int | None = None,
+            phone_slot: int | None = None, handed_over: bool = False) -> Hand:
+    """The other side (or the organizer) agrees with the hand as it stands at `version`.
+
+    `by_slot` is the confirming side; `phone_slot` the side the phone remembers entering as. When the
+    phone that entered the hand confirms it, the other side must take it over explicitly
+    (`handed_over`, the page's "I am … — confirm"), and the hand records that it was handed over."""
     with transaction.atomic():
+        game = _locked(hand.game_id)
+        current = Hand.objects.get(pk=hand.pk)
+        if current.version != version:
+            raise StaleEdit(_stale_message(current), current)
+        if current.confirmed_at:
+            return current  # confirmed already (a double tap, or the other phone was quicker)
+        same_phone = False
+        if not organizer:
+            _check_table_confirmation(game, current, by, by_slot)
+            same_phone = phone_slot is not None and phone_slot == current.entered_by_slot
+            if same_phone and not handed_over:
+                raise HandOverNeeded(
+                    f"This phone entered hand {current.number} for {current.entered_by}: pass the phone to {by}, "
+                    f"who confirms with “I am {by} — confirm”."
+                )
         changed = Hand.objects.filter(pk=hand.pk, version=version, confirmed_at__isnull=True).update(
-            confirmed_at=timezone.now(), confirmed_by=(ORGANIZER if organizer else by)[:MAX_AUTHOR]
+            confirmed_at=timezone.now(), confirmed_by=(ORGANIZER if organizer else by)[:MAX_AUTHOR],
+            confirmed_by_slot=None if organizer else by_slot, handed_over=same_phone,
         )
         if changed:
             _count_change(game)
     current = Hand.objects.get(pk=hand.pk)
-    if not changed and current.version != version:
-        raise StaleEdit(_stale_message(current), current)
     outcome.finish_if_over(game, user=user)
     return current
+
+
+def _check_table_confirmation(game: Game, hand: Hand, by: str, by_slot: int | None) -> None:
+    """A side confirms another side's hand, while the game is in play and its time is not up."""
+    locked = table_locked(game, timezone.now())
+    if locked:
+        raise ResultLocked(locked)
+    if hand.entered_as(by_slot, by):
+        raise HandError(f"{by} entered hand {hand.number}: the other side confirms it.")
 
 
 def rotate_token(game: Game, *, by=None) -> str:

@@ -15,12 +15,24 @@ class Hand(models.Model):
     result = models.JSONField(default=dict, help_text="Current rules engine output for this hand.")
     created_at = models.DateTimeField(default=timezone.now)
     entered_by = models.CharField(max_length=80, blank=True)
+    # The side a table phone entered or confirmed as (its slot); empty for the organizer.
+    entered_by_slot = models.PositiveSmallIntegerField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.CharField(max_length=80, blank=True)
+    confirmed_by_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Confirmed on the phone that entered it, passed across the table to the confirming side.
+    handed_over = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "number"]
         constraints = [models.UniqueConstraint("game", "number", name="one_hand_per_number_per_game")]
+
+    def entered_as(self, slot: int | None, name: str) -> bool:
+        """Whether the side with this slot and name entered the hand: by its slot, or by its name for a
+        hand saved without one (the organizer's, or one saved before sides were recorded)."""
+        if slot is not None and self.entered_by_slot is not None:
+            return slot == self.entered_by_slot
+        return name == self.entered_by
 
 
 class HandRevision(models.Model):

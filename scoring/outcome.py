@@ -31,11 +31,30 @@ class SavedHand(NamedTuple):
     number: int
     scores: list[int]
     confirmed_at: dt.datetime | None
+    created_at: dt.datetime  # when the server received it: a hand counts at the time limit if before it
 
 
 def saved_hands(game_id: int) -> list[SavedHand]:
-    rows = Hand.objects.filter(game_id=game_id).order_by("number").values_list("number", "result", "confirmed_at")
-    return [SavedHand(number, sheets.hand_scores(result), confirmed_at) for number, result, confirmed_at in rows]
+    rows = Hand.objects.filter(game_id=game_id).order_by("number").values_list(
+        "number", "result", "confirmed_at", "created_at"
+    )
+    return [SavedHand(number, sheets.hand_scores(result), confirmed, created) for number, result, confirmed, created in rows]
+
+
+def before_limit(game: Game, hands: list[SavedHand]) -> list[SavedHand]:
+    """The hands completed before the game's time limit: only they count for a time-limit result
+    (A7, D6). A hand is complete when the server received it (created_at)."""
+    if game.time_limit_at is None:
+        return hands
+    return [h for h in hands if h.created_at < game.time_limit_at]
+
+
+def totals_at_limit(game: Game, sides: list[GameSide]) -> list[int]:
+    """Each side's total over the hands received before the time limit, in the sides' order (their
+    slots): its GameSide.total (every saved hand) less any hand received at or after the limit —
+    none once late hands are refused, but a sheet saved before that still has them."""
+    late = Hand.objects.filter(game_id=game.pk, created_at__gte=game.time_limit_at).values_list("result", flat=True)
+    return [side.total - extra for side, extra in zip(sides, sheets.totals_after(late, len(sides)))]
 
 
 @dataclass(frozen=True)
@@ -69,14 +88,16 @@ def standing(tournament: Tournament, sides: list[GameSide], names: list[str], ha
     return Standing(sides, names, totals, over, winner, unconfirmed)
 
 
-def result_winner(game: Game, names: list[str], totals: list[int], hands_played: int) -> str | None:
-    """Who a finished game's result gives the win to with these totals, or None if nobody would win:
-    by the score, the engine's game end; at the time limit, the sole highest total over the completed
-    hands (A7, D6)."""
+def result_winner(game: Game, names: list[str], hands: list[SavedHand]) -> str | None:
+    """Who a finished game's result gives the win to with these hands, or None if nobody would win:
+    by the score, the engine's game end; at the time limit, the sole highest total over the hands
+    completed before it (A7, D6)."""
     if game.result_reason != Game.Reason.SCORE:
-        return rules.time_limit_winner(dict(zip(names, totals)))
+        counted = before_limit(game, hands)
+        return rules.time_limit_winner(dict(zip(names, rules.totals_after((h.scores for h in counted), len(names)))))
+    totals = rules.totals_after((h.scores for h in hands), len(names))
     tournament = game.division.tournament
-    over, winner = rules.game_over(tournament.variant, dict(zip(names, totals)), hands_played, tournament.rules_numbers or None)
+    over, winner = rules.game_over(tournament.variant, dict(zip(names, totals)), len(hands), tournament.rules_numbers or None)
     return winner if over else None
 
 

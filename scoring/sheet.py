@@ -36,6 +36,7 @@ POINT_FIELDS = ("melded_points", "left_points", "rack_points")
 HELPER_FIELDS = ("melded_points", "left_points")
 MAX_NAME = 60  # the engine's limit on a side's name
 MAX_CARD_COUNT = 10_000
+NOT_REQUIRED = "not required"  # Hand.confirmed_by when the tournament asks for no confirmation
 
 
 def entry_fields(variant: str) -> list[str]:
@@ -154,6 +155,18 @@ class Row:
     @property
     def corrected(self) -> bool:
         return self.hand.version > 1
+
+    @property
+    def trail(self) -> str:
+        """Who entered the hand and who confirmed it, as its history tells it: "entered by A on this
+        phone, handed over to B, confirmed by B" when one phone served both sides."""
+        hand = self.hand
+        steps = [f"entered by {hand.entered_by or '?'}" + (" on this phone" if hand.handed_over else "")]
+        if hand.confirmed_at and hand.confirmed_by and hand.confirmed_by != NOT_REQUIRED:
+            if hand.handed_over:
+                steps.append(f"handed over to {hand.confirmed_by}")
+            steps.append(f"confirmed by {hand.confirmed_by}")
+        return ", ".join(steps)
 
 
 @dataclass

@@ -6,6 +6,6 @@ from scoring.views import public
 
 app_name = "sheet"
 urlpatterns = [
-    path("t/<slug:slug>/games/<int:game_id>/sheet/", public.sheet, name="game"),
-    path("t/<slug:slug>/games/<int:game_id>/sheet/live/", public.live, name="live"),
+    path("t/<slug:slug>/games/<id:game_id>/sheet/", public.sheet, name="game"),
+    path("t/<slug:slug>/games/<id:game_id>/sheet/live/", public.live, name="live"),
 ]

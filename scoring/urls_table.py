@@ -12,21 +12,21 @@ VIEWS = [
     ("", table.sheet_page, "sheet"),
     # offline.answers: the phone's outbox gets JSON from the same views (scoring/views/offline.py)
     ("hands/", offline.answers(table.submit), "submit"),
-    ("hands/<int:number>/edit/", offline.answers(table.edit), "edit"),
-    ("hands/<int:number>/confirm/", offline.answers(table.confirm), "confirm"),
+    ("hands/<id:number>/edit/", offline.answers(table.edit), "edit"),
+    ("hands/<id:number>/confirm/", offline.answers(table.confirm), "confirm"),
     ("preview/", table.preview, "preview"),
     ("count/", table.count, "count"),
     ("live/", table.live, "live"),
 ]
 
 urlpatterns = [
-    path(f"manage/<int:game_id>/{route}", organizer_seat(view), name=f"manage_{name}") for route, view, name in VIEWS
+    path(f"manage/<id:game_id>/{route}", organizer_seat(view), name=f"manage_{name}") for route, view, name in VIEWS
 ] + [
-    path("manage/<int:game_id>/rotate/", organizer_seat(organizer.rotate), name="manage_rotate"),
+    path("manage/<id:game_id>/rotate/", organizer_seat(organizer.rotate), name="manage_rotate"),
 ] + [
     path("sw.js", offline.service_worker, name="service_worker"),
 ] + [
-    path(f"<str:token>/{route}", table_seat(view), name=name) for route, view, name in VIEWS
+    path(f"<token:token>/{route}", table_seat(view), name=name) for route, view, name in VIEWS
 ] + [
-    path("<str:token>/manifest.webmanifest", offline.manifest, name="manifest"),
+    path("<token:token>/manifest.webmanifest", offline.manifest, name="manifest"),
 ]

@@ -3,6 +3,7 @@ Both see the same sheet and use the same entry views; the seat says which URLs a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import wraps
 
@@ -13,6 +14,8 @@ from django.urls import reverse
 from scoring import sheet as sheets
 from tournament.gameday.heard import table_heard
 from tournament.models import Game
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")  # what new_table_token makes (URL-safe base64)
 
 
 @dataclass
@@ -62,7 +65,7 @@ def table_seat(view):
 
     @wraps(view)
     def wrapper(request, token, *args, **kwargs):
-        if not token or len(token) > 40:
+        if not TOKEN.fullmatch(token):  # a NUL byte or a stray character never reaches the database
             raise Http404("No game at this link.")
         seat = _seat(view, False, table_token=token)
         table_heard(seat.game)

@@ -9,38 +9,54 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import hands as service
 from scoring import outcome
 from scoring import sheet as sheets
-from scoring.forms import CountForm, HandForm, field_name, initial_from_hand
+from scoring.forms import (
+    ConfirmForm,
+    CountForm,
+    HandForm,
+    field_name,
+    initial_from_hand,
+)
 from scoring.views import offline
 from scoring.views.seat import Seat, entry_only
-from tournament.gameday import advancement
 from tournament.models import Game
 
 STATUS_TEMPLATES = ["gameday/_table_status.html", "scoring/_status_fallback.html"]
 
 
-def _sheet(seat: Seat) -> sheets.Sheet:
+def _sheet(request, seat: Seat) -> sheets.Sheet:
     sheet = sheets.build(seat.game)
-    sheet.locked = False
-    if not seat.organizer and seat.game.status == Game.Status.FINISHED:
-        sheet.locked = advancement.next_game_started(seat.game)  # only the organizer corrects now
+    # Once the game is over or its time is up, only the organizer corrects or confirms (the why, or None).
+    sheet.locked = None if seat.organizer else service.table_locked(seat.game, timezone.now())
+    phone = _remembered_side(request, seat)
     # Two URLs per hand: reverse() once and fill in the number (a sheet may list 40 hands).
     edit_url, confirm_url = seat.url("edit", 0), seat.url("confirm", 0)
     for row in sheet.rows:
         row.edit_url = edit_url.replace("/0/edit/", f"/{row.hand.number}/edit/")
         row.confirm_url = confirm_url.replace("/0/confirm/", f"/{row.hand.number}/confirm/")
         # The other sides may confirm; the side that entered the hand may not.
-        row.confirmers = [v for v in sheet.sides if v.name != row.hand.entered_by]
+        row.confirmers = [v for v in sheet.sides if not row.hand.entered_as(v.side.slot, v.name)]
+        # The phone that entered the hand confirms only once it is passed across the table.
+        row.hand_over = phone is not None and str(row.hand.entered_by_slot) == phone
+        row.pass_to = " or ".join(_who(v) for v in row.confirmers)
     return sheet
 
 
-def _refresh(seat: Seat) -> sheets.Sheet:
+def _who(view: sheets.SideView) -> str:
+    """A side as the people at the table know it: "Pelicans (Ann & Bob)"."""
+    if view.players and view.players != [view.name]:
+        return f"{view.name} ({' & '.join(view.players)})"
+    return view.name
+
+
+def _refresh(request, seat: Seat) -> sheets.Sheet:
     seat.game = sheets.game_for_sheet(pk=seat.game.pk)
-    return _sheet(seat)
+    return _sheet(request, seat)
 
 
 def _context(request, seat: Seat, sheet: sheets.Sheet, **extra) -> dict:
@@ -50,7 +66,7 @@ def _context(request, seat: Seat, sheet: sheets.Sheet, **extra) -> dict:
         "sheet": sheet,
         "game": game,
         "tournament": sheet.tournament,
-        "accepting": service.accepting_hands(game),
+        "accepting": service.accepting_hands(game, timezone.now()),
         "status_template": select_template(STATUS_TEMPLATES),
         "card_classes": sheets.card_classes(sheet.tournament.variant, sheet.tournament.rules_numbers or None),
         "helper_fields": sheets.HELPER_FIELDS,
@@ -100,11 +116,11 @@ def _saved_notice(request, sheet: sheets.Sheet) -> tuple[str, str] | None:
 
 
 def sheet_page(request, seat: Seat):
-    sheet = _sheet(seat)
+    sheet = _sheet(request, seat)
     if sheet.over and seat.game.status == Game.Status.IN_PLAY and not sheet.waiting_for_confirmation:
         # The game should have finished when its last hand was saved; finish it now if that failed.
         if outcome.finish_if_over(seat.game, user=seat.user):
-            sheet = _refresh(seat)
+            sheet = _refresh(request, seat)
     context = _context(request, seat, sheet, form=_new_form(request, seat, sheet), notice=_saved_notice(request, sheet))
     return render(request, "scoring/table.html", context)
 
@@ -125,17 +141,17 @@ def _rebound(request, form_class_kwargs, **changes) -> HandForm:
     return form
 
 
-def _full(seat: Seat) -> sheets.Sheet:
+def _full(request, seat: Seat) -> sheets.Sheet:
     """The whole sheet for a seat loaded as an Entry (an entry view answering with the page)."""
     seat.game = sheets.game_for_sheet(pk=seat.game.pk)
     seat.entry = None
-    return _sheet(seat)
+    return _sheet(request, seat)
 
 
 def _refused_page(request, seat: Seat, status: int, errors: list[dict] | None = None, **changes):
     """The page again with the form as typed and what is wrong at each field: refusals are rare, so
     only they pay for the whole sheet."""
-    sheet = _full(seat)
+    sheet = _full(request, seat)
     form = _rebound(request, {"sheet": sheet, "organizer": seat.organizer}, **changes)
     if errors:
         form.add_engine_errors(errors)
@@ -155,13 +171,13 @@ def submit(request, seat: Seat):
     try:
         hand, created = service.submit(
             seat.game, number=data["number"], values=form.values(), key=data["key"] or "",
-            entered_by=entered_by, user=seat.user, sides=entry.game_sides,
+            entered_by=entered_by, user=seat.user, sides=entry.game_sides, entered_by_slot=form.entered_by_slot(),
         )
     except service.Refused as exc:
         form, sheet = _refused_page(request, seat, 400, exc.errors)
         return _render_form(request, seat, sheet, form, 400)
     except service.NumberTaken as exc:
-        sheet = _full(seat)
+        sheet = _full(request, seat)
         form = _rebound(request, {"sheet": sheet, "organizer": seat.organizer}, number=str(sheet.next_number))
         return _render_form(request, seat, sheet, form, 409, problem=exc.message, conflict=True)
     except service.HandError as exc:
@@ -183,7 +199,7 @@ def _hand(sheet: sheets.Sheet, number: int):
 
 
 def edit(request, seat: Seat, number: int):
-    sheet = _sheet(seat)
+    sheet = _sheet(request, seat)
     row = _hand(sheet, number)
     kwargs = {"sheet": sheet, "correction": True, "organizer": seat.organizer}
     extra = {"row": row, "edit_url": seat.url("edit", number)}
@@ -193,7 +209,7 @@ def edit(request, seat: Seat, number: int):
         if remembered:
             initial["entered_by"] = remembered
         form = HandForm(initial=initial, **kwargs)
-        return _render_form(request, seat, sheet, form, 200, "scoring/edit.html", **extra)
+        return _render_form(request, seat, sheet, form, 200, "scoring/edit.html", problem=sheet.locked, **extra)
     form = HandForm(request.POST, **kwargs)
     if not form.is_valid():
         return _render_form(request, seat, sheet, form, 400, "scoring/edit.html", **extra)
@@ -201,13 +217,13 @@ def edit(request, seat: Seat, number: int):
         service.correct(
             row.hand, version=form.cleaned_data.get("version") or 0, values=form.values(),
             reason=form.cleaned_data["reason"], author=seat.author or form.entered_by_name(),
-            user=seat.user, organizer=seat.organizer,
+            user=seat.user, organizer=seat.organizer, author_slot=form.entered_by_slot(),
         )
     except service.Refused as exc:
         form.add_engine_errors(exc.errors)
         return _render_form(request, seat, sheet, form, 400, "scoring/edit.html", **extra)
     except service.StaleEdit as exc:
-        sheet = _refresh(seat)
+        sheet = _refresh(request, seat)
         row = _hand(sheet, number)
         form = _rebound(request, {**kwargs, "sheet": sheet}, version=str(exc.hand.version))
         return _render_form(
@@ -224,22 +240,21 @@ def edit(request, seat: Seat, number: int):
 
 @require_POST
 def confirm(request, seat: Seat, number: int):
-    sheet = _sheet(seat)
+    sheet = _sheet(request, seat)
     row = _hand(sheet, number)
+    form = ConfirmForm(request.POST, sheet=sheet, organizer=seat.organizer)
+    if not form.is_valid():
+        messages.error(request, form.message())
+        return redirect(seat.url("sheet") + f"#hand-{number}")
+    view = None if seat.organizer else form.side_view()
+    by = view.name if view else service.ORGANIZER
+    phone = _remembered_side(request, seat)
     try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        messages.error(request, "This confirmation came from an old page; check the hand and confirm again.")
-        return redirect(seat.url("sheet"))
-    by = "organizer"
-    if not seat.organizer:
-        view = next((v for v in sheet.sides if str(v.side.slot) == request.POST.get("side", "")), None)
-        if view is None:
-            messages.error(request, "Choose which side confirms the hand.")
-            return redirect(seat.url("sheet"))
-        by = view.name
-    try:
-        service.confirm(row.hand, version=version, by=by, user=seat.user, organizer=seat.organizer)
+        service.confirm(
+            row.hand, version=form.cleaned_data["version"], by=by, user=seat.user, organizer=seat.organizer,
+            by_slot=view.side.slot if view else None, handed_over=form.cleaned_data["handover"],
+            phone_slot=next((v.side.slot for v in sheet.sides if str(v.side.slot) == phone), None),
+        )
     except service.HandError as exc:
         messages.error(request, exc.message)
     else:
@@ -280,7 +295,7 @@ def count(request, seat: Seat):
     """The card-count helper: counts per card class → points, into the field it was opened from."""
     tournament = seat.game.division.tournament
     target = request.POST.get("target", "")
-    sheet = _sheet(seat)
+    sheet = _sheet(request, seat)
     valid = {field_name(v.side.slot, f): (v, f) for v in sheet.sides for f in sheets.HELPER_FIELDS if f in sheet.fields}
     if target not in valid:
         return HttpResponse("Unknown field for the card count.", status=400)
@@ -301,5 +316,5 @@ def count(request, seat: Seat):
 @require_GET
 def live(request, seat: Seat):
     """The totals and the hand list alone, polled so a second phone sees a hand saved on the first."""
-    sheet = _sheet(seat)
+    sheet = _sheet(request, seat)
     return render(request, "scoring/_sheet.html", _context(request, seat, sheet))

@@ -43,7 +43,8 @@ def choose(page, group, name):
 
 
 def confirm_as(page, side):
-    page.get_by_role("button", name=f"{side}: confirm").click()
+    """One phone serves the table: the side that entered passes it over, and the other side confirms."""
+    page.get_by_role("button", name=f"I am {side} — confirm").click()
 
 
 def total_of(page, side):
@@ -81,8 +82,10 @@ def test_a_whole_game_at_the_table_on_a_phone(live_server, phone, page):
     expect(total_of(phone, a)).to_have_text("5,690")
     expect(meld_of(phone, a)).to_have_text("90")
     expect(phone.locator("#hand-1 .badge.warn")).to_have_text("Unconfirmed")
+    expect(phone.locator("#hand-1 + tr .hand-over")).to_contain_text(f"Pass the phone to {b}")
     confirm_as(phone, b)
     expect(phone.locator("#hand-1 .badge.ok")).to_contain_text(b)
+    expect(phone.locator("#hand-1 + tr .trail")).to_have_text(f"entered by {a} on this phone, handed over to {b}, confirmed by {b}")
 
     # Hand 2, refused: A "went out" without a book of twos. The message names side and field and
     # what was typed stays; nothing is saved.

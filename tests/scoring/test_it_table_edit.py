@@ -6,7 +6,8 @@ from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.scoring.games import make_game
-from tournament.models import GameSide
+from tournament.gameday import advancement
+from tournament.models import Game, GameSide
 
 pytestmark = pytest.mark.django_db
 
@@ -69,20 +70,31 @@ def test_an_unknown_hand_is_a_404(client, hand):
     assert client.get(f"/table/{hand.game.table_token}/hands/9/edit/").status_code == 404
 
 
-def test_once_the_next_game_started_the_table_cannot_correct(client, tournament):
-    from tournament.gameday import advancement
-    from tournament.models import Game
-
+def finished_game(tournament, *, next_started=False):
+    """A game A won on the score (hands entered by A on its phone, confirmed by B on theirs)."""
     game = make_game(tournament, with_next=True)
     big = [td.values(out=True, **td.BIG), td.values(melded=300, left=20)]
     w1 = [td.values(out=True, **td.W1), td.values(**td.W2)]
     for number, sides in enumerate([w1, w1, big], start=1):
-        hand = hands.submit(game, number=number, values=sides, key=f"k{number}", entered_by="A")[0]
-        hands.confirm(hand, version=1, by="B")
-    Game.objects.filter(pk=advancement.next_game(game).pk).update(status=Game.Status.IN_PLAY)
+        hand = hands.submit(game, number=number, values=sides, key=f"k{number}", entered_by="A", entered_by_slot=1)[0]
+        hands.confirm(hand, version=1, by="B", by_slot=2)
+    if next_started:
+        Game.objects.filter(pk=advancement.next_game(game).pk).update(status=Game.Status.IN_PLAY)
+    return game, hand
+
+
+@pytest.mark.parametrize("next_started", [False, True])
+def test_once_the_game_is_finished_only_the_organizer_corrects(client, tournament, organizer, next_started):
+    game, hand = finished_game(tournament, next_started=next_started)
     page = client.get(f"/table/{game.table_token}/").content.decode()
-    assert "only the organizer can change these hands" in page and ">Correct</a>" not in page
-    response = client.post(url(hand), td.form(3, [td.BIG, {"melded": 300, "left": 40}], out="1", entered_by="2",
-                                              version="1", reason="recount"))
-    assert response.status_code == 409 and "only the organizer" in response.content.decode()
+    assert "only the organizer can change or confirm these hands" in page and ">Correct</a>" not in page
+    typed = td.form(3, [dict(td.BIG, left=40), {"melded": 300, "left": 20}], out="1", entered_by="2",
+                    version="1", reason="recount")
+    response = client.post(url(hand), typed)
+    assert response.status_code == 409 and "Ask the organizer" in response.content.decode()
     assert Hand.objects.get(pk=hand.pk).version == 1
+    # The organizer's copy of the sheet still corrects it.
+    client.force_login(organizer)
+    response = client.post(f"/table/manage/{game.pk}/hands/3/edit/", {k: v for k, v in typed.items() if k != "entered_by"})
+    assert response.status_code == 302
+    assert Hand.objects.get(pk=hand.pk).version == 2 and Hand.objects.get(pk=hand.pk).confirmed_by == "organizer"

@@ -4,8 +4,8 @@ import pytest
 
 from scoring import hands
 from scoring import sample_hands as td
-from tests.scoring.games import make_game
 from tests.factories import PlayerFactory
+from tests.scoring.games import make_game
 from tournament.models import Game, Substitution
 
 pytestmark = pytest.mark.django_db

@@ -67,7 +67,8 @@ def test_a_correction_that_moves_the_win_counts_its_change(tournament):
     before = changes(tournament)
     last = Hand.objects.get(game=game, number=3)
     b_huge = td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200)
-    hands.correct(last, version=1, values=[td.values(melded=300, left=20), b_huge], reason="hand was B's", author="A")
+    hands.correct(last, version=1, values=[td.values(melded=300, left=20), b_huge], reason="hand was B's",
+                  author="organizer", organizer=True)
     assert Game.objects.get(pk=game.pk).winner == game.sides.get(slot=2).team
     assert changes(tournament) > before
 
@@ -80,7 +81,8 @@ def test_a_correction_refused_for_the_result_counts_nothing(tournament):
     before = changes(tournament)
     with pytest.raises(hands.ResultLocked):
         hands.correct(Hand.objects.get(game=game, number=3), version=1,
-                      values=[td.values(melded=300, left=20), td.values(**td.W2)], reason="wrong side", author="B")
+                      values=[td.values(melded=300, left=20), td.values(**td.W2)], reason="wrong side",
+                      author="organizer", organizer=True)
     assert changes(tournament) == before
 
 

@@ -10,8 +10,8 @@ from django.db import connection, connections
 from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand, HandRevision
-from tests.scoring.games import make_game
 from tests.factories import TournamentFactory
+from tests.scoring.games import make_game
 from tournament.models import GameSide
 
 pytestmark = [

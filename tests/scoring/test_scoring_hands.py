@@ -6,8 +6,8 @@ from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand, HandRevision
 from scoring.sheet import build, card_classes, count_points, game_for_sheet
-from tests.scoring.games import make_game
 from tests.factories import PlayerFactory, TournamentFactory
+from tests.scoring.games import make_game
 from tournament.gameday import advancement
 from tournament.models import Game, GameEvent, GameSide
 
@@ -189,11 +189,11 @@ def test_a_correction_after_the_end_moves_the_win_while_the_next_game_waits(tour
     # Hand 3 really went the other way: B passes nobody, A drops back under 20,000 — no winner.
     with pytest.raises(hands.ResultLocked, match="no longer have a winner"):
         hands.correct(last, version=1, values=[td.values(melded=300, left=20), td.values(**td.W2)],
-                      reason="wrong side", author="B")
+                      reason="wrong side", author="organizer", organizer=True)
     assert Hand.objects.get(pk=last.pk).version == 1
     # A correction that keeps A over 20,000 is fine and the winner stays.
     hands.correct(last, version=1, values=[td.values(out=True, **dict(td.BIG, left=40)), td.values(melded=300, left=20)],
-                  reason="left points", author="B")
+                  reason="left points", author="organizer", organizer=True)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner == game.sides.get(slot=1).team
     assert totals(game) == [23440, 2150]
@@ -204,7 +204,8 @@ def test_a_correction_that_gives_the_game_to_the_other_side_moves_the_winner_on(
     play_to_the_end(game)
     last = Hand.objects.get(game=game, number=3)
     b_huge = td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200)
-    hands.correct(last, version=1, values=[td.values(melded=300, left=20), b_huge], reason="hand was B's", author="A")
+    hands.correct(last, version=1, values=[td.values(melded=300, left=20), b_huge], reason="hand was B's",
+                  author="organizer", organizer=True)
     game.refresh_from_db()
     b = game.sides.get(slot=2).team
     assert totals(game) == [11660, 20470]
@@ -223,10 +224,11 @@ def test_a_correction_of_a_time_limit_result_gives_the_win_to_the_highest_total(
     # Level totals at the time limit (6,625 each) leave no winner: refused, nothing written.
     with pytest.raises(hands.ResultLocked, match="no longer have a winner"):
         hands.correct(second, version=1, values=[td.values(**td.W2), td.values(out=True, **td.W1)],
-                      reason="sides swapped", author="B")
+                      reason="sides swapped", author="organizer", organizer=True)
     # B ahead when the clock ran out, though far from 20,000: B wins (A7), and moves on.
     b_huge = td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200)
-    hands.correct(second, version=1, values=[td.values(melded=300, left=20), b_huge], reason="hand was B's", author="A")
+    hands.correct(second, version=1, values=[td.values(melded=300, left=20), b_huge], reason="hand was B's",
+                  author="organizer", organizer=True)
     game.refresh_from_db()
     assert totals(game) == [5970, 19535]
     assert game.status == Game.Status.FINISHED and game.winner == b and game.result_reason == "time limit"

@@ -1,11 +1,10 @@
 """Organizer pages for the draw (preview, redraw, publish) and the schedule (round times, tables)."""
 
-import datetime as dt
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -13,8 +12,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament import localtime
 from tournament.draw import publishing
 from tournament.draw import generator
+from tournament.draw.forms import LOCAL_INPUT, PreviewForm, PublishForm, ScheduleForm
+from tournament.form_input import cleaned, error_messages
 from tournament.signups import registration
-from tournament.models import Division, DrawRecord, Game, Round, Tournament
+from tournament.models import Division, Game, Round, Tournament
 
 
 def _division_panels(tournament, *, errors=None, typed=None):
@@ -67,11 +68,11 @@ def page(request, slug):
 @require_POST
 def make_preview(request, slug, kind):
     tournament = get_object_or_404(Tournament, slug=slug)
-    seed = request.POST.get("seed", "").strip()
+    form = PreviewForm(request.POST)
+    seed = request.POST.get("seed", "")  # shown again as typed
     try:
-        record = publishing.preview(
-            tournament, kind, seed=seed or None, by=request.user, override=bool(request.POST.get("override"))
-        )
+        data = cleaned(form)
+        record = publishing.preview(tournament, kind, seed=data["seed"] or None, by=request.user, override=data["override"])
     except ValidationError as exc:
         return _render(request, tournament, errors={kind: " ".join(exc.messages)}, typed={kind: seed}, status=400)
     messages.success(request, f"{Division.Kind(kind).label}: drawn with seed {record.seed}. Redraw as often as you like, then publish.")
@@ -82,9 +83,12 @@ def make_preview(request, slug, kind):
 @require_POST
 def publish(request, slug, kind):
     tournament = get_object_or_404(Tournament, slug=slug)
-    record = get_object_or_404(DrawRecord, pk=request.POST.get("draw") or 0, division__tournament=tournament, division__kind=kind)
+    if kind not in publishing.DRAWN_KINDS:
+        raise Http404("Only Division 1 and Division 2 are drawn.")
     try:
-        div = publishing.publish(record, by=request.user, override=bool(request.POST.get("override")))
+        data = cleaned(PublishForm(request.POST, tournament=tournament, kind=kind))
+        record = data["draw"]
+        div = publishing.publish(record, by=request.user, override=data["override"])
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect(reverse("draw:page", args=[slug]) + f"#{kind}")
@@ -93,9 +97,6 @@ def publish(request, slug, kind):
 
 
 # ---- schedule ---------------------------------------------------------------------------------
-
-LOCAL_INPUT = "%Y-%m-%dT%H:%M"
-
 
 def _schedule_rows(tournament, posted=None):
     rounds = list(
@@ -117,14 +118,6 @@ def _schedule_rows(tournament, posted=None):
     return rounds
 
 
-def _parse_local(tournament, text, what):
-    try:
-        naive = dt.datetime.strptime(text.strip(), LOCAL_INPUT)
-    except ValueError:
-        raise ValidationError(f"{what}: “{text}” is not a date and time (use the picker, e.g. 2026-03-11 10:00).")
-    return naive.replace(tzinfo=tournament.tz).astimezone(dt.timezone.utc)
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def schedule(request, slug):
@@ -133,30 +126,13 @@ def schedule(request, slug):
         rounds = _schedule_rows(tournament)
         return render(request, "draw/schedule.html", {"tournament": tournament, "rounds": rounds})
     rounds = _schedule_rows(tournament)
-    errors, starts, tables = [], {}, {}
-    for rnd in rounds:
-        label = f"{rnd.division.name}, {rnd}"
-        text = request.POST.get(f"round-{rnd.pk}", "").strip()
-        if not text:
-            errors.append(f"{label}: a start time is required.")
-        else:
-            try:
-                starts[rnd.pk] = _parse_local(tournament, text, label)
-            except ValidationError as exc:
-                errors.extend(exc.messages)
-        for g in rnd.game_rows:
-            if not g.editable:
-                continue
-            raw = request.POST.get(f"table-{g.pk}", "").strip()
-            if not raw:
-                tables[g.pk] = None
-            elif raw.isdigit() and 1 <= int(raw) <= 999:
-                tables[g.pk] = int(raw)
-            else:
-                errors.append(f"{label}, game {g.number}: the table number must be a whole number from 1 to 999, not “{raw}”.")
-    if errors:
+    form = ScheduleForm(request.POST, tournament=tournament, rounds=rounds)
+    if not form.is_valid():
         rounds = _schedule_rows(tournament, posted=request.POST)
-        return render(request, "draw/schedule.html", {"tournament": tournament, "rounds": rounds, "errors": errors}, status=400)
+        context = {"tournament": tournament, "rounds": rounds, "errors": error_messages(form)}
+        return render(request, "draw/schedule.html", context, status=400)
+    starts = {rnd.pk: form.cleaned_data[f"round-{rnd.pk}"] for rnd in rounds}
+    tables = {g.pk: form.cleaned_data[f"table-{g.pk}"] for rnd in rounds for g in rnd.game_rows if g.editable}
     changed = 0
     with transaction.atomic():
         for rnd in rounds:

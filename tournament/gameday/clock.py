@@ -37,7 +37,8 @@ def clock(game: Game, now: dt.datetime) -> dict:
     """
     sides = list(game.sides.all())
     team_sides = [s for s in sides if s.team_id]
-    absent = [s for s in team_sides if not s.checked_in_at]
+    # Every seat checks in: a team (bracket, partnerships) or a single player at a table round.
+    absent = [s for s in sides if (s.team_id or s.player_id) and not s.checked_in_at and not s.forfeited_at]
     # A table-round game's sides may be single players (no team, no check-in): known from the draw.
     both_known = all(s.team_id or s.player_id for s in sides) and len(sides) >= 2
     state = {
@@ -72,11 +73,13 @@ def clock(game: Game, now: dt.datetime) -> dict:
             counting(game.time_limit_at, "Time left", "time up")
     else:  # ready: both teams known, not started
         if absent and state["no_show_passed"]:
-            names = " and ".join(s.team.name for s in absent)
+            names = " and ".join(str(s.team or s.player) for s in absent)
             state.update(phase="no_show_due", label=f"No-show: forfeit due ({names})", tone="bad",
                          alert=f"No-show: {names} not checked in by {local_clock(game.division.tournament, game.no_show_at)}.")
         elif absent:
-            state.update(phase="check_in", label="Check-in open", tone="warn" if not state["early"] else "")
+            # A table of single players may start from check-in: starting says everyone seated is here.
+            state.update(phase="check_in", label="Check-in open", tone="warn" if not state["early"] else "",
+                         can_start=not team_sides)
             if game.no_show_at:
                 counting(game.no_show_at, "No-show deadline in", "forfeit due")
         elif state["time_limit_passed"]:

@@ -21,6 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 
 import rules
+from scoring import outcome
 from tournament.gameday import advancement
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.localtime import clock as local_clock
@@ -95,7 +96,9 @@ def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
 
 
 def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
-    """At the time limit the higher total wins; level totals wait for the organizer's decision (A7)."""
+    """At the time limit the higher total over the hands completed before it wins; level totals wait
+    for the organizer's decision (A7, D6). A hand received after the limit never counts, whether or
+    not this claim had run by then."""
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id, missing_ok=True)
@@ -110,7 +113,7 @@ def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
             return False
         if game.status == Status.READY and any(not s.checked_in_at for s in sides):
             return False  # nobody played: that is the no-show rule's business, not the clock's
-        totals = {str(s.team_id): s.total for s in sides}
+        totals = dict(zip((str(s.team_id) for s in sides), outcome.totals_at_limit(game, sides)))
         winner = rules.time_limit_winner(totals)
         if winner is not None:
             log_event(game, "time_limit", at=now, totals=totals)

@@ -15,12 +15,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.decorators import tournament_view
+from tournament.form_input import cleaned
 from tournament.gameday import actions
+from tournament.gameday.forms import DecideForm, ReverseForm, StartForm, SubstituteForm, TeamForm
 from tournament.gameday.board import board_context, games_for_board
 from tournament.gameday.heard import table_heard
 from tournament.gameday.views_game import load_game
 from tournament.localtime import clock as local_clock
-from tournament.models import Game, Player, Team
+from tournament.models import Game, Team
 
 TABLE_POLL_SECONDS = 10
 
@@ -55,7 +57,7 @@ def _after_action(request, tournament, game: Game, *, ok: str | None = None, err
 def check_in(request, tournament, game_id: int):
     game = load_game(tournament, game_id)
     try:
-        team = _team(game, request.POST.get("team"))
+        team = cleaned(TeamForm(request.POST, game=game))["team"]
         actions.check_in(game, team, by=request.user, via="organizer")
     except ValidationError as exc:
         return _after_action(request, tournament, game, error=exc)
@@ -68,7 +70,8 @@ def check_in(request, tournament, game_id: int):
 def start(request, tournament, game_id: int):
     game = load_game(tournament, game_id)
     try:
-        started = actions.start_game(game, by=request.user, via="organizer", agreed_team_ids=_agreed(request))
+        agreed = cleaned(StartForm(request.POST, game=game))["agree"]
+        started = actions.start_game(game, by=request.user, via="organizer", agreed_team_ids=agreed)
     except ValidationError as exc:
         return _after_action(request, tournament, game, error=exc)
     limit = local_clock(tournament, started.time_limit_at)
@@ -95,19 +98,12 @@ def _game_action(request, tournament, game_id, action, ok):
 @tournament_view
 def substitute(request, tournament, game_id: int):
     def action(game):
-        replaced = Player.objects.filter(pk=request.POST.get("replaced") or 0, tournament=tournament).first()
-        if replaced is None:
-            raise ValidationError("Pick the player who cannot play.")
-        team = _team(game, request.POST["team"]) if request.POST.get("team") else replaced.team
+        data = cleaned(SubstituteForm(request.POST, game=game))
+        replaced = data["replaced"]
+        team = data["team"] or replaced.team
         if team is None:
             raise ValidationError(f"{replaced.name} is not on a team in this game.")
-        chosen = request.POST.get("board_player")
-        if chosen:
-            person = Player.objects.filter(pk=chosen, tournament=tournament).first()
-            if person is None:
-                raise ValidationError("That player is no longer on the partner board.")
-        else:
-            person = request.POST.get("name", "")
+        person = data["board_player"] or data["name"]
         return actions.record_substitute(game, team, replaced, person, by=request.user)
 
     return _game_action(request, tournament, game_id, action,
@@ -119,9 +115,9 @@ def substitute(request, tournament, game_id: int):
 @tournament_view
 def no_partner(request, tournament, game_id: int):
     def action(game):
-        team = _team(game, request.POST.get("team"))
-        actions.forfeit_no_partner(game, team, by=request.user, note=request.POST.get("note", "").strip())
-        return team
+        data = cleaned(TeamForm(request.POST, game=game))
+        actions.forfeit_no_partner(game, data["team"], by=request.user, note=data["note"])
+        return data["team"]
 
     return _game_action(request, tournament, game_id, action, lambda team: f"{team.name} forfeits: no partner.")
 
@@ -132,7 +128,7 @@ def no_partner(request, tournament, game_id: int):
 def reverse_forfeit(request, tournament, game_id: int):
     return _game_action(
         request, tournament, game_id,
-        lambda game: actions.reverse_forfeit(game, request.user, request.POST.get("reason", "")),
+        lambda game: actions.reverse_forfeit(game, request.user, cleaned(ReverseForm(request.POST, game=game))["reason"]),
         "Forfeit reversed: the game is back to ready and its no-show deadline is lifted.",
     )
 
@@ -142,8 +138,8 @@ def reverse_forfeit(request, tournament, game_id: int):
 @tournament_view
 def decide(request, tournament, game_id: int):
     def action(game):
-        winner = _team(game, request.POST.get("winner"))
-        return actions.decide(game, winner, request.user, request.POST.get("note", ""))
+        data = cleaned(DecideForm(request.POST, game=game))
+        return actions.decide(game, data["winner"], request.user, data["note"])
 
     return _game_action(request, tournament, game_id, action, lambda game: f"{game.winner.name} wins; recorded.")
 

@@ -21,8 +21,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
 from tournament.decorators import tournament_view
+from tournament.form_input import error_messages
 from tournament.gameday import advancement
 from tournament.gameday.board import game_view, games_for_board
+from tournament.gameday.forms import CorrectionForm
 from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
 
 NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)
@@ -109,26 +111,24 @@ def game_page(request, tournament, game_id: int):
 @tournament_view
 def correct(request, tournament, game_id: int):
     game = load_game(tournament, game_id)
-    typed = {"winner": request.POST.get("winner", ""), "note": request.POST.get("note", "")}
-    note = typed["note"].strip()
+    typed = {"winner": request.POST.get("winner", ""), "note": request.POST.get("note", "")}  # shown again as typed
     sides = list(game.sides.all())
-    teams = {str(s.team_id): s.team for s in sides if s.team_id}
-    winner = teams.get(typed["winner"].strip())
+    form = CorrectionForm(request.POST, teams={str(s.team_id): s.team for s in sides if s.team_id})
     error = ""
     if not game.is_done or game.status in NOT_CORRECTABLE or not all(s.team_id for s in sides):
         # Whether the next game started is left to correct_result, which decides it under the row lock.
         error = correction_block(game, sides)
-    elif not note:
+    elif not form.is_valid():
+        error = " ".join(error_messages(form))
+    elif not form.cleaned_data["note"]:
         error = "Write a note saying why the result is corrected; it goes in the game's log."
-    elif winner is None:
-        names = " or ".join(t.name for t in teams.values()) or "none is known yet"
-        error = f"Choose the winner from this game's teams ({names})."
     else:
+        winner, note, seen = form.cleaned_data["winner"], form.cleaned_data["note"], form.cleaned_data["version"]
         try:
             with transaction.atomic():
                 # Claim the row first: a correction made by someone else since this page was shown wins.
                 current = Game.objects.select_for_update().filter(pk=game.pk).values_list("version", flat=True).first()
-                if request.POST.get("version", "") not in ("", str(current)):
+                if seen is not None and seen != current:
                     raise ValidationError(
                         "This game changed since you opened the page (someone else recorded or corrected it). "
                         "Check the result below and try again if it is still wrong."

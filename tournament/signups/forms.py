@@ -2,6 +2,7 @@ import secrets
 
 from django import forms
 
+from tournament.models import PartnerPost
 
 
 class SignupForm(forms.Form):
@@ -30,6 +31,24 @@ class PartnerPostForm(forms.Form):
 
 
 class PairForm(forms.Form):
-    first = forms.IntegerField(widget=forms.HiddenInput)
-    second = forms.IntegerField(widget=forms.HiddenInput)
-    team_name = forms.CharField(max_length=60, required=False)
+    """The organizer pairs two players from the tournament's open partner board into a team."""
+
+    first = forms.ModelChoiceField(PartnerPost.objects.none(), label="First player")
+    second = forms.ModelChoiceField(PartnerPost.objects.none(), label="Second player")
+    team_name = forms.CharField(label="Team name", max_length=60, required=False)
+
+    def __init__(self, data, *, tournament):
+        super().__init__(data)
+        board = PartnerPost.objects.filter(player__tournament=tournament, closed_at__isnull=True).select_related("player")
+        for name in ("first", "second"):
+            self.fields[name].queryset = board
+            self.fields[name].error_messages.update(
+                required="choose two players to pair.",
+                invalid_choice="that player is no longer on this tournament's partner board.",
+            )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise forms.ValidationError("Choose two different players to pair.")
+        return data

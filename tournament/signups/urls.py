@@ -9,6 +9,6 @@ urlpatterns = [
     path("t/<slug:slug>/signup/", views.signup, name="signup"),
     path("t/<slug:slug>/teams/", views.teams, name="teams"),
     path("t/<slug:slug>/partners/", views.partners, name="partners"),
-    path("t/<slug:slug>/partners/<int:post_id>/choose/", views.choose_partner, name="choose_partner"),
+    path("t/<slug:slug>/partners/<id:post_id>/choose/", views.choose_partner, name="choose_partner"),
     path("t/<slug:slug>/partners/withdraw/", views.withdraw_post, name="withdraw_post"),
 ]

@@ -7,7 +7,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from tournament.decorators import tournament_view
-from tournament.models import PartnerPost, Team
+from tournament.form_input import error_messages
+from tournament.models import Team
 from tournament.signups import registration
 from tournament.signups.forms import PairForm, SignupForm
 from tournament.signups.views_public import _apply_errors
@@ -63,18 +64,14 @@ def close_signups(request, tournament):
 @require_POST
 @tournament_view
 def pair_posts(request, tournament):
-    form = PairForm(request.POST)
+    form = PairForm(request.POST, tournament=tournament)
     if not form.is_valid():
-        messages.error(request, "Choose two players to pair.")
+        for text in error_messages(form):
+            messages.error(request, text)
         return redirect("organizer:dashboard", slug=tournament.slug)
-    posts = PartnerPost.objects.filter(
-        pk__in=[form.cleaned_data["first"], form.cleaned_data["second"]], player__tournament=tournament, closed_at__isnull=True
-    ).select_related("player")
-    if len(posts) != 2:
-        messages.error(request, "Both players must be on the board, and they must be two different players.")
-        return redirect("organizer:dashboard", slug=tournament.slug)
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
     try:
-        team = registration.pair(posts[0], posts[1], team_name=form.cleaned_data["team_name"], late=True)
+        team = registration.pair(first, second, team_name=form.cleaned_data["team_name"], late=True)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:

@@ -8,9 +8,7 @@ from django.core.exceptions import ValidationError
 
 from tournament.draw import generator
 from tournament.models import Tournament
-from tournament.tables import formats, rounds
-
-from tournament.tables import partners, seating
+from tournament.tables import formats, partners, rounds, seating
 
 
 def parse_seed(typed: str | None) -> int:

@@ -5,7 +5,7 @@ import secrets
 
 from django import forms
 
-from tournament.models import TableEvent, Tournament
+from tournament.models import GameSide, TableEvent, Tournament
 from tournament.tables import formats
 
 
@@ -79,3 +79,13 @@ class RoundStartForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         error_messages={"required": "Give the round a start time.", "invalid": "Type the start as a date and time."},
     )
+
+
+class SeatForm(forms.Form):
+    """One side (seat) of one table, by its id; anything else is refused by the form."""
+
+    side = forms.ModelChoiceField(queryset=GameSide.objects.none(), error_messages={"invalid_choice": "Pick one of the table's seats."})
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["side"].queryset = GameSide.objects.filter(game=game).select_related("team", "player")

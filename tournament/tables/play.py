@@ -2,8 +2,9 @@
 
 A table of partnerships (club 4-deck, Fiji teams, Baja partners) checks in and starts like a
 bracket game (tournament.gameday.actions: each team checks in, the no-show rule applies). A table
-of single players has no team to check in: the organizer starts it when it is seated, at any time
-(before the posted start too: the time limit then runs from the actual start, as for brackets).
+of single players checks in seat by seat (the no-show rule forfeits a seat not checked in by the
+grace, the others play on); starting it says everyone still seated is here. It may start before the
+posted start too: the time limit then runs from the actual start, as for brackets.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from django.utils import timezone
 from tournament.gameday import actions, deadlines
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.localtime import clock as local_clock
-from tournament.models import Game
+from tournament.models import Game, GameSide
 
 Status = Game.Status
 
@@ -42,11 +43,30 @@ def start_table(game: Game, *, by=None, now: dt.datetime | None = None) -> Game:
         )
         if not claimed:
             raise ValidationError(f"{locked.label} changed while starting it; reload and try again.")
+        GameSide.objects.filter(game=locked, checked_in_at__isnull=True, forfeited_at__isnull=True).update(checked_in_at=now)
         log_event(locked, "started", by=by, at=now, via="organizer", time_limit_at=time_limit_at.isoformat())
         count_change(locked)
         locked.refresh_from_db()
         deadlines.schedule_deadlines(locked, now=now)
     return locked
+
+
+def check_in_seat(game: Game, side: GameSide, *, by=None, now: dt.datetime | None = None) -> None:
+    """A single player is at the table. After the no-show deadline the claim runs instead (as for teams)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        if locked.status != Status.READY:
+            raise ValidationError(f"{locked.label} is {locked.get_status_display().lower()}: check-in is over.")
+        if not (locked.no_show_at and now >= locked.no_show_at):
+            if GameSide.objects.filter(pk=side.pk, game=locked, checked_in_at__isnull=True).update(checked_in_at=now):
+                log_event(locked, "checked_in", by=by, at=now, via="organizer", side=side.slot)
+                count_change(locked)
+            return
+    deadlines.apply_no_show(locked.pk, now=now)
+    raise ValidationError(
+        f"Check-in refused: the no-show deadline was {local_clock(locked.division.tournament, locked.no_show_at)}."
+    )
 
 
 def start_message(game: Game) -> str:

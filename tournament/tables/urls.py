@@ -15,18 +15,18 @@ app_name = "tables"
 urlpatterns = [
     path("organizer/t/<slug:slug>/players/", views_organizer.players, name="players"),
     path("organizer/t/<slug:slug>/players/add/", views_organizer.add_player, name="add_player"),
-    path("organizer/t/<slug:slug>/players/<int:player_id>/edit/", views_organizer.edit_player, name="edit_player"),
-    path("organizer/t/<slug:slug>/players/<int:player_id>/withdraw/", views_organizer.withdraw_player, name="withdraw_player"),
+    path("organizer/t/<slug:slug>/players/<id:player_id>/edit/", views_organizer.edit_player, name="edit_player"),
+    path("organizer/t/<slug:slug>/players/<id:player_id>/withdraw/", views_organizer.withdraw_player, name="withdraw_player"),
     path("organizer/t/<slug:slug>/partners/", views_rounds.partners, name="partners"),
     path("organizer/t/<slug:slug>/partners/preview/", views_rounds.partners_preview, name="partners_preview"),
     path("organizer/t/<slug:slug>/partners/publish/", views_rounds.partners_publish, name="partners_publish"),
     path("organizer/t/<slug:slug>/rounds/", views_rounds.round_list, name="rounds"),
     path("organizer/t/<slug:slug>/rounds/settings/", views_rounds.save_settings, name="settings"),
-    path("organizer/t/<slug:slug>/rounds/<int:number>/preview/", views_rounds.round_preview, name="round_preview"),
-    path("organizer/t/<slug:slug>/rounds/<int:number>/publish/", views_rounds.round_publish, name="round_publish"),
+    path("organizer/t/<slug:slug>/rounds/<id:number>/preview/", views_rounds.round_preview, name="round_preview"),
+    path("organizer/t/<slug:slug>/rounds/<id:number>/publish/", views_rounds.round_publish, name="round_publish"),
     path("organizer/t/<slug:slug>/standings/", views_standings.standings, name="standings"),
     path("organizer/t/<slug:slug>/standings/playoff/", views_standings.create_playoff, name="playoff"),
-    path("organizer/t/<slug:slug>/rounds/<int:number>/bonus/", views_standings.bonus_override, name="bonus_override"),
+    path("organizer/t/<slug:slug>/rounds/<id:number>/bonus/", views_standings.bonus_override, name="bonus_override"),
     path("t/<slug:slug>/join/", views_public.signup, name="signup"),
     path("t/<slug:slug>/standings/", views_standings.public_standings, name="public_standings"),
 ]
@@ -34,12 +34,12 @@ urlpatterns = [
 # Public pages of table events (phone first, live) and the organizer's round board.
 urlpatterns += [
     path("t/<slug:slug>/seating/", views_public_seating.seating, name="public_seating"),
-    path("t/<slug:slug>/seating/<int:number>/", views_public_seating.seating, name="public_seating_round"),
+    path("t/<slug:slug>/seating/<id:number>/", views_public_seating.seating, name="public_seating_round"),
 ]
 urlpatterns += [
     path("organizer/t/<slug:slug>/round-board/", views_board.board, name="board"),
-    path("organizer/t/<slug:slug>/round-board/<int:number>/", views_board.board, name="board_round"),
-    path("organizer/t/<slug:slug>/round-board/<int:number>/start-all/", views_board.start_all, name="board_start_all"),
-    path("organizer/t/<slug:slug>/round-board/table/<int:game_id>/start/", views_board.start, name="board_start"),
-    path("organizer/t/<slug:slug>/round-board/table/<int:game_id>/check-in/", views_board.check_in, name="board_check_in"),
+    path("organizer/t/<slug:slug>/round-board/<id:number>/", views_board.board, name="board_round"),
+    path("organizer/t/<slug:slug>/round-board/<id:number>/start-all/", views_board.start_all, name="board_start_all"),
+    path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/start/", views_board.start, name="board_start"),
+    path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/check-in/", views_board.check_in, name="board_check_in"),
 ]

@@ -24,9 +24,10 @@ from tournament.gameday.board import (
     games_for_board,
     updated_text,
 )
-from tournament.models import Game, Team, Tournament
+from tournament.models import Game, Tournament
 from tournament.tables import play, rounds, seat_lists
 from tournament.tables.decorators import table_event_view
+from tournament.tables.forms import SeatForm
 
 
 def _board_context(tournament: Tournament, number: int, now) -> dict:
@@ -140,15 +141,18 @@ def start_all(request, tournament, number: int):
 @table_event_view
 def check_in(request, tournament, game_id: int):
     game = _table(tournament, game_id)
-    team = Team.objects.filter(pk=request.POST.get("team") or 0, tournament=tournament).first() \
-        if str(request.POST.get("team", "")).isdigit() else None
-    if team is None:
-        messages.error(request, "Pick one of the table's partnerships.")
+    form = SeatForm(request.POST, game=game)
+    if not form.is_valid():
+        messages.error(request, "Pick one of the table's seats.")
         return _back(tournament, game)
+    side = form.cleaned_data["side"]
     try:
-        actions.check_in(game, team, by=request.user, via="organizer")
+        if side.team_id:
+            actions.check_in(game, side.team, by=request.user, via="organizer")
+        else:
+            play.check_in_seat(game, side, by=request.user)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"{team.name} checked in at table {game.table_number}.")
+        messages.success(request, f"{side} checked in at table {game.table_number}.")
     return _back(tournament, game)

@@ -1,0 +1,27 @@
+"""Reading a request through a Django form, the one way views take ids, numbers and text from it.
+
+The forms look ids up among the tournament's own rows (ModelChoiceField), bound numbers
+(IntegerField with min and max) and refuse text with a NUL byte (PostgreSQL cannot store one), so
+no input reaches a query it can break. A form that does not validate becomes one ValidationError
+whose messages each name their field — the same exception the services raise when they refuse
+something, so a view answers both the same way and changes nothing.
+"""
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+
+def error_messages(form: forms.Form) -> list[str]:
+    """Every error of a bound form, each led by its field's label (“Team: pick one of …”)."""
+    found = []
+    for name, errors in form.errors.items():
+        label = form[name].label if name in form.fields else ""
+        found += [f"{label}: {message}" if label else message for message in errors]
+    return found
+
+
+def cleaned(form: forms.Form) -> dict:
+    """The form's cleaned data, or a ValidationError naming what is wrong."""
+    if not form.is_valid():
+        raise ValidationError(error_messages(form))
+    return form.cleaned_data

@@ -1,0 +1,89 @@
+"""What the organizer's game actions read from a request. Teams and players are looked up among the
+tournament's own rows (whether one plays in this game is for the action to say, in its words);
+notes refuse NUL bytes; agreeing teams must be this game's."""
+
+from django import forms
+
+from tournament.models import Game, Player, Team
+
+
+class _GameForm(forms.Form):
+    """A form about one game: its team and player fields choose among the game's tournament's rows."""
+
+    def __init__(self, data, *, game: Game):
+        super().__init__(data)
+        self.game = game
+        tournament_id = game.division.tournament_id
+        for field in self.fields.values():
+            if isinstance(field, forms.ModelChoiceField):
+                field.queryset = field.queryset.model.objects.filter(tournament_id=tournament_id)
+
+
+def _team_field(label: str, *, required: bool = True) -> forms.ModelChoiceField:
+    wrong = "pick one of the game's teams."
+    return forms.ModelChoiceField(
+        Team.objects.none(), label=label, required=required,
+        error_messages={"required": wrong, "invalid_choice": wrong},
+    )
+
+
+class TeamForm(_GameForm):
+    """Check-in and “no partner”: the team it is about, and an optional note."""
+
+    team = _team_field("Team")
+    note = forms.CharField(label="Note", required=False)
+
+
+class DecideForm(_GameForm):
+    winner = _team_field("Winner")
+    note = forms.CharField(label="Why", required=False)  # decide() asks for it in its own words
+
+
+class ReverseForm(_GameForm):
+    reason = forms.CharField(label="Reason", required=False)  # reverse_forfeit() asks for it
+
+
+class SubstituteForm(_GameForm):
+    replaced = forms.ModelChoiceField(
+        Player.objects.none(), label="Who cannot play",
+        error_messages={"required": "pick the player who cannot play.",
+                        "invalid_choice": "pick the player who cannot play from this tournament's players."},
+    )
+    team = _team_field("Team", required=False)
+    board_player = forms.ModelChoiceField(
+        Player.objects.none(), label="Partner board", required=False,
+        error_messages={"invalid_choice": "that player is no longer on the partner board."},
+    )
+    name = forms.CharField(label="Substitute's name", required=False, strip=False)  # the action trims and bounds it
+
+
+class StartForm(_GameForm):
+    """Starting a game; before its posted time, the teams that agree (checkboxes of this game's teams)."""
+
+    agree = forms.TypedMultipleChoiceField(
+        label="Teams that agree", required=False, coerce=int,
+        error_messages={"invalid_choice": "“%(value)s” is not one of this game's teams."},
+    )
+
+    def __init__(self, data, *, game: Game):
+        super().__init__(data, game=game)
+        self.fields["agree"].choices = [(side.team_id, side.team_id) for side in game.sides.all() if side.team_id]
+
+
+class CorrectionForm(forms.Form):
+    """Correcting a finished game's result: the new winner among the game's teams, the note for the
+    log, and the game's version the page showed (a correction made since then wins)."""
+
+    # No label: its one message (wrong or missing) names the field and the teams to choose from.
+    winner = forms.TypedChoiceField(label="")
+    note = forms.CharField(label="Note", required=False)  # the view asks for it in its own words
+    version = forms.IntegerField(label="Version", required=False, min_value=0, max_value=2**31 - 1)
+
+    def __init__(self, data, *, teams: dict):
+        super().__init__(data)
+        names = " or ".join(team.name for team in teams.values()) or "none is known yet"
+        winner = self.fields["winner"]
+        winner.choices = [(pk, team.name) for pk, team in teams.items()]
+        winner.coerce = teams.get
+        wrong = f"Choose the winner from this game's teams ({names})."
+        winner.error_messages.update(required=wrong, invalid_choice=wrong)
