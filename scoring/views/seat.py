@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from scoring import sheet as sheets
 from tournament.decorators import require_organizer
+from tournament.gameday.heard import table_heard
 from tournament.models import Game
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")  # what new_table_token makes (URL-safe base64)
@@ -67,7 +68,9 @@ def table_seat(view):
     def wrapper(request, token, *args, **kwargs):
         if not TOKEN.fullmatch(token):  # a NUL byte or a stray character never reaches the database
             raise Http404("No game at this link.")
-        return view(request, _seat(view, False, table_token=token), *args, **kwargs)
+        seat = _seat(view, False, table_token=token)
+        table_heard(seat.game)
+        return view(request, seat, *args, **kwargs)
 
     return wrapper
 

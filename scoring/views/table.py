@@ -22,6 +22,7 @@ from scoring.forms import (
     field_name,
     initial_from_hand,
 )
+from scoring.views import offline
 from scoring.views.seat import Seat, entry_only
 from tournament.models import Game
 
@@ -125,6 +126,9 @@ def sheet_page(request, seat: Seat):
 
 
 def _render_form(request, seat, sheet, form, status, template="scoring/table.html", **extra):
+    if offline.wanted(request):  # the phone's outbox: the same refusal as JSON
+        conflict = bool(extra.get("conflict") or extra.get("stale"))
+        return offline.refused(form, status, extra.get("problem", ""), conflict=conflict, next_number=sheet.next_number)
     return render(request, template, _context(request, seat, sheet, form=form, **extra), status=status)
 
 
@@ -175,7 +179,7 @@ def submit(request, seat: Seat):
     except service.NumberTaken as exc:
         sheet = _full(request, seat)
         form = _rebound(request, {"sheet": sheet, "organizer": seat.organizer}, number=str(sheet.next_number))
-        return _render_form(request, seat, sheet, form, 409, problem=exc.message)
+        return _render_form(request, seat, sheet, form, 409, problem=exc.message, conflict=True)
     except service.HandError as exc:
         form, sheet = _refused_page(request, seat, 409)
         return _render_form(request, seat, sheet, form, 409, problem=exc.message)
@@ -184,7 +188,7 @@ def submit(request, seat: Seat):
     outcome = "saved" if created else "again"
     response = redirect(seat.url("sheet") + f"?{outcome}={hand.number}#hand-{hand.number}", permanent=False)
     _remember_side(request, response, seat, data.get("entered_by", ""))
-    return response
+    return offline.saved(request, response, hand=hand.number, again=not created)
 
 
 def _hand(sheet: sheets.Sheet, number: int):

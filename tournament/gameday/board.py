@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 
 from tournament import page_cache
 from tournament.decorators import organizer_required
+from tournament.gameday import heard
 from tournament.gameday.clock import clock
 from tournament.models import CheckIn, Game, GameSide, Round, Substitution, Tournament
 
@@ -131,6 +132,7 @@ def board(request, slug: str, round_id: int | None = None):
     first so that the deadlines applied now show on the round the organizer was looking at."""
     now = timezone.now()
     round_pk = round_id or current_round_id(slug)
+    heard_marks = heard.round_marks(round_pk) if round_pk else ()  # read before the counter, as the round
     head = page_cache.tournament_head(slug, now)
     if head is None:
         raise Http404("No such tournament.")
@@ -152,7 +154,7 @@ def board(request, slug: str, round_id: int | None = None):
         def clock_turn(context):
             return page_cache.next_clock_turn((row.game for row in context["rows"]), now)
 
-        key = page_cache.key("board", *page_cache.counted(head), round_pk, request.user.pk, template)
+        key = page_cache.key("board", *page_cache.counted(head), round_pk, request.user.pk, template, heard_marks)
         html = page_cache.render(request, template, key, build_context,
                                  live={"updated": updated_text(tz, now)}, now=now,
                                  clock_turn=clock_turn)

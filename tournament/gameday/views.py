@@ -24,6 +24,7 @@ from tournament.gameday.forms import (
     SubstituteForm,
     TeamForm,
 )
+from tournament.gameday.heard import table_heard
 from tournament.gameday.views_game import load_game
 from tournament.localtime import clock as local_clock
 from tournament.models import Game
@@ -141,6 +142,7 @@ def _table_game(token: str) -> Game:
     game = games_for_board(Game.objects.filter(table_token=token)).first()
     if game is None:
         raise Http404("No game at this link. Ask the organizer for the table's current link.")
+    table_heard(game)
     return game
 
 

@@ -133,6 +133,9 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     table_token = models.CharField(max_length=40, unique=True, default=new_table_token)
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every change of result or state.")
+    # When the table's phone last reached the server (any table-link request), so the organizer's
+    # board shows a silent table; written at most every HEARD_EVERY (tournament.gameday.heard).
+    last_heard_at = models.DateTimeField(null=True, blank=True)
 
     objects = GameQuerySet.as_manager()
 

@@ -1,0 +1,353 @@
+// The table phone's outbox: a hand (or a correction, or a confirmation) saved while the server
+// cannot be reached is kept in this phone's localStorage with its one-time key and shown on the
+// sheet as "on this phone, not sent yet". It is sent by itself, in hand order, when the connection
+// returns (the online event, a retry timer that backs off, page load, the page becoming visible)
+// and removed only once the server has answered. The server decides everything (scoring/views/
+// offline.py answers the same views in JSON); a resent hand whose first answer was lost finds the
+// hand its key saved and saves nothing new. No Background Sync: Safari and Firefox do not have it.
+(function () {
+  "use strict";
+  var box = document.getElementById("outbox"), connection = window.MeldboardConnection;
+  if (!box || !connection || !window.fetch) return;
+  var SHEET = box.dataset.sheetUrl, STORE = "meldboard-outbox:" + SHEET;
+  var SEND_WAIT_MS = 15000;  // a Wi-Fi that takes the request and never answers: keep it, try later
+  var RETRY_FIRST_MS = 5000, RETRY_MAX_MS = 60000;
+  var list = document.getElementById("outbox-list");
+  var sending = false, retryMs = 0, retryTimer = null;
+
+  // ---- storage -------------------------------------------------------------------------------
+  function load() {
+    try { return JSON.parse(localStorage.getItem(STORE) || "[]") || []; } catch (e) { return []; }
+  }
+  function save(items) {
+    try {
+      if (items.length) localStorage.setItem(STORE, JSON.stringify(items)); else localStorage.removeItem(STORE);
+      return true;
+    } catch (e) { return false; }  // storage full or refused: the caller posts the form as before
+  }
+  function update(id, change) {
+    var items = load();
+    items.forEach(function (item, i) { if (item.id === id) items[i] = change(item); });
+    save(items.filter(Boolean));
+  }
+  function randomKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+  }
+
+  // ---- what a form holds ---------------------------------------------------------------------
+  function kindOf(form) {
+    if (form.id === "hand-form") return form.elements.reason ? "correction" : "hand";
+    if (/\/hands\/\d+\/confirm\/$/.test(new URL(form.action).pathname)) return "confirm";
+    return null;
+  }
+  function text(el) { return el ? el.textContent.replace(/\s+/g, " ").trim() : ""; }
+  function checkedLabel(form, name) {
+    var radio = form.querySelector("input[name=" + name + "]:checked");
+    return radio ? text(radio.closest("label")) : "";
+  }
+  function summary(form) {
+    var lines = [];
+    form.querySelectorAll("fieldset.side-entry").forEach(function (fieldset) {
+      var legend = fieldset.querySelector("legend"), side = legend ? text(legend.firstChild) : "";
+      var parts = [];
+      fieldset.querySelectorAll(".entry-row").forEach(function (row) {
+        var input = row.querySelector("input[name]");
+        var value = input ? input.value.trim() : "";
+        if (value && value !== "0") parts.push(text(row.querySelector("label")).toLowerCase() + " " + value);
+      });
+      lines.push(side + ": " + (parts.join(" · ") || "nothing entered"));
+    });
+    var out = checkedLabel(form, "went_out"), by = checkedLabel(form, "entered_by");
+    if (out) lines.push(out === "Nobody" ? "Nobody went out" : out + " went out");
+    if (by) lines.push("Entered by " + by);
+    if (form.elements.reason) lines.push("Why: " + form.elements.reason.value);
+    return lines;
+  }
+  function itemFrom(form, kind, submitter) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && typeof value === "string") fields.push([name, value]);
+    });
+    var path = new URL(form.action).pathname;
+    var number = kind === "hand" ? parseInt(form.elements.number.value, 10) : parseInt(path.match(/\/hands\/(\d+)\//)[1], 10);
+    var key = form.elements.key ? form.elements.key.value : "";
+    var title = kind === "hand" ? "Hand " + number : kind === "correction" ? "Correction of hand " + number
+      : "Hand " + number + " confirmed" + (submitter && submitter.textContent.indexOf(":") > 0 ? " by " + submitter.textContent.split(":")[0].trim() : "");
+    return {
+      id: key || randomKey(), kind: kind, url: path, number: number, fields: fields, title: title,
+      lines: kind === "confirm" ? [] : summary(form), state: "waiting", errors: [], queuedAt: Date.now(),
+    };
+  }
+  function setField(item, name, value) {
+    item.fields = item.fields.map(function (pair) { return pair[0] === name ? [name, String(value)] : pair; });
+  }
+
+  // ---- sending -------------------------------------------------------------------------------
+  function csrf() {
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+  function refusalFor(status) {
+    if (status === 404) return "This table link no longer works: ask the organizer for the table's new link.";
+    if (status === 403) return "The server did not accept this page's form: reload the page while connected, then send it again.";
+    return "The server did not save this (error " + status + ").";
+  }
+  // One POST of one item: {kind: "ok" | "refused" | "conflict" | "unreached", body}.
+  function post(item) {
+    var body = new URLSearchParams();
+    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    body.append("csrfmiddlewaretoken", csrf());
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort && setTimeout(function () { abort.abort(); }, SEND_WAIT_MS);
+    return fetch(item.url, {
+      method: "POST", body: body, credentials: "same-origin", signal: abort ? abort.signal : undefined,
+      headers: { "X-Outbox": "1", "X-CSRFToken": csrf(), "Accept": "application/json" },
+    }).then(function (response) {
+      clearTimeout(timer);
+      if (response.status >= 500) return { kind: "unreached" };  // the server is in trouble: later
+      connection.reached();
+      if ((response.headers.get("Content-Type") || "").indexOf("application/json") === 0) {
+        return response.json().then(function (answer) {
+          return { kind: answer.ok ? "ok" : answer.conflict ? "conflict" : "refused", body: answer };
+        });
+      }
+      return { kind: "refused", body: { errors: [refusalFor(response.status)] } };
+    }, function () { clearTimeout(timer); return { kind: "unreached" }; });
+  }
+
+  function blocked(items, item) {
+    // A later hand's number counts on the earlier ones: it waits while one of them is refused.
+    return item.kind === "hand" && items.some(function (other) {
+      return other.kind === "hand" && other.state !== "waiting" && other.number < item.number;
+    });
+  }
+  function nextToSend() {
+    var items = load();  // in the order they were saved: hand order
+    return items.filter(function (item) { return item.state === "waiting" && !blocked(items, item); })[0];
+  }
+
+  function flush() {
+    if (sending) return;
+    clearTimeout(retryTimer);
+    var acknowledged = 0, answered = 0, lastUrl = SHEET;
+    sending = true;
+    (function next() {
+      var item = nextToSend();
+      if (!item) return finish();
+      post(item).then(function (outcome) {
+        if (outcome.kind === "unreached") return finish(true);
+        answered++;
+        if (outcome.kind === "ok") {
+          update(item.id, function () { return null; });
+          acknowledged++;
+          lastUrl = outcome.body.url || SHEET;
+        }
+        else update(item.id, function (it) {
+          it.state = outcome.kind; it.errors = outcome.body.errors || []; it.next = outcome.body.next;
+          return it;
+        });
+        next();
+      });
+    })();
+    function finish(unreached) {
+      sending = false;
+      if (unreached) { connection.wentDown(); retryMs = Math.min(retryMs ? retryMs * 2 : RETRY_FIRST_MS, RETRY_MAX_MS); retryTimer = setTimeout(flush, retryMs); }
+      else retryMs = 0;
+      render();
+      if (acknowledged) showServerSheet(lastUrl);
+      else if (answered) refreshSheet();  // a refusal: the sheet as it is now, to compare with
+    }
+  }
+  // What the server now has: the whole page when nobody is typing, else the sheet alone.
+  function showServerSheet(url) {
+    var form = document.getElementById("hand-form");
+    if (form && (form.dataset.dirty || form.dataset.fixing)) refreshSheet();
+    else go(url);
+  }
+  // Open `url` afresh, also when it differs from this page only by its #hand-N (which alone
+  // would only scroll).
+  function go(url) {
+    var target = new URL(url, window.location.href), here = window.location;
+    if (target.pathname + target.search !== here.pathname + here.search) return here.assign(target.href);
+    if (target.hash) here.hash = target.hash;
+    here.reload();
+  }
+  function refreshSheet() {
+    var sheet = document.getElementById("sheet");
+    if (sheet && window.htmx) window.htmx.ajax("GET", sheet.getAttribute("hx-get"), { target: "#sheet", swap: "outerHTML" });
+  }
+
+  // ---- a tap on Save / Confirm ---------------------------------------------------------------
+  document.addEventListener("submit", function (event) {
+    var form = event.target, kind = kindOf(form);
+    if (!kind || form.dataset.outboxNative || event.defaultPrevented) return;
+    event.preventDefault();
+    var item = itemFrom(form, kind, event.submitter), items = load(), fixing = form.dataset.fixing;
+    var at = fixing ? items.map(function (it) { return it.id; }).indexOf(fixing) : -1;
+    if (at >= 0) items[at] = item; else items.push(item);
+    if (!save(items)) return postNatively(form);
+    delete form.dataset.fixing;
+    post(item).then(function (outcome) {
+      if (outcome.kind === "unreached") {
+        connection.wentDown();
+        kept(form, item);
+        return;
+      }
+      update(item.id, function () { return null; });
+      if (outcome.kind === "ok") go(outcome.body.url || SHEET);
+      else postNatively(form);  // the server shows what is wrong at its fields, as it always has
+    });
+  }, false);
+
+  function postNatively(form) {
+    form.dataset.outboxNative = "1";
+    HTMLFormElement.prototype.submit.call(form);
+  }
+
+  // The hand stays on the phone: the form is ready for the next one (or, for a correction, the
+  // sheet opens, as after a save).
+  function kept(form, item) {
+    render();
+    retryMs = RETRY_FIRST_MS;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(flush, retryMs);
+    if (item.kind === "correction") { go(SHEET); return; }
+    if (item.kind === "confirm") { form.classList.add("outbox-waiting"); return; }  // kept: not twice
+    form.reset();
+    form.querySelectorAll(".refused, .errorlist").forEach(function (el) { el.remove(); });
+    form.querySelectorAll(".has-error").forEach(function (el) { el.classList.remove("has-error"); });
+    form.elements.key.value = randomKey();
+    delete form.dataset.dirty;
+    numberForm();
+    enableButtons(form);
+    connection.previewNote();
+    list.scrollIntoView({ block: "nearest" });
+  }
+  function enableButtons(form) {
+    setTimeout(function () { form.querySelectorAll("button").forEach(function (b) { b.disabled = false; }); }, 0);
+  }
+
+  // The form's hand number follows the hands kept here (a reload offline shows the kept page,
+  // whose form still has the number and key it was rendered with).
+  function numberForm(number) {
+    var form = document.getElementById("hand-form");
+    if (!form || !form.elements.number || form.elements.reason) return;
+    if (!form.dataset.serverNumber) form.dataset.serverNumber = form.elements.number.value;
+    if (number === undefined) {
+      number = parseInt(form.dataset.serverNumber, 10);
+      load().forEach(function (item) { if (item.kind === "hand" && item.number >= number) number = item.number + 1; });
+    }
+    form.elements.number.value = number;
+    [form.querySelector("h2"), form.querySelector("button.save")].forEach(function (el) {
+      if (el) el.textContent = el.textContent.replace(/\d+\s*$/, number);
+    });
+  }
+
+  // ---- fixing or dropping a refused item -----------------------------------------------------
+  function fix(item) {
+    var form = document.getElementById("hand-form");
+    if (!form || item.kind !== "hand") return;
+    item.fields.forEach(function (pair) {
+      var field = form.elements[pair[0]];
+      if (!field) return;
+      if (field instanceof RadioNodeList || field.type === "radio") {
+        form.querySelectorAll("input[name=" + pair[0] + "]").forEach(function (r) { r.checked = r.value === pair[1]; });
+      } else field.value = pair[1];
+    });
+    if (item.state === "conflict" && item.next) numberForm(item.next); else numberForm(item.number);
+    form.dataset.fixing = item.id;
+    form.dataset.dirty = "1";
+    form.scrollIntoView({ block: "start" });
+    form.querySelector("input, button").dispatchEvent(new Event("change", { bubbles: true }));  // preview it
+  }
+  function drop(item) {
+    if (!window.confirm(item.title + " is not saved anywhere else. Drop it?")) return;
+    var items = load().filter(function (it) { return it.id !== item.id; });
+    if (item.kind === "hand" && item.state === "refused") {
+      // It never took its number: the hands kept after it move up one.
+      items.forEach(function (it) {
+        if (it.kind === "hand" && it.number > item.number) { it.number -= 1; it.title = "Hand " + it.number; setField(it, "number", it.number); }
+      });
+    }
+    save(items);
+    var form = document.getElementById("hand-form");
+    if (form && form.dataset.fixing === item.id) delete form.dataset.fixing;
+    numberForm();
+    render();
+    flush();
+  }
+  function resend(item) {
+    update(item.id, function (it) { it.state = "waiting"; it.errors = []; return it; });
+    render();
+    flush();
+  }
+
+  // ---- showing it ----------------------------------------------------------------------------
+  var STATES = {
+    waiting: "on this phone, not sent yet",
+    refused: "not saved: the server refused it",
+    conflict: "not saved: the sheet changed on another phone",
+  };
+  function el(tag, className, content) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (content) node.textContent = content;
+    return node;
+  }
+  function button(label, className, action) {
+    var b = el("button", "small " + className, label);
+    b.type = "button";
+    b.addEventListener("click", action);
+    return b;
+  }
+  function render() {
+    var items = load(), ol = list.querySelector(".outbox-items");
+    ol.textContent = "";
+    items.forEach(function (item) {
+      var li = el("li", "outbox-item outbox-" + item.state);
+      li.dataset.number = item.number;
+      li.dataset.kind = item.kind;
+      var head = el("p", "outbox-title");
+      head.appendChild(el("strong", "", item.title));
+      head.appendChild(document.createTextNode(" — " + (blocked(items, item) ? "waits for the hand before it" : STATES[item.state])));
+      li.appendChild(head);
+      if (item.lines.length) {
+        var values = el("ul", "outbox-values");
+        item.lines.forEach(function (line) { values.appendChild(el("li", "", line)); });
+        li.appendChild(values);
+      }
+      if (item.state !== "waiting") {
+        var errors = el("ul", "outbox-errors");
+        errors.setAttribute("role", "alert");
+        item.errors.forEach(function (message) { errors.appendChild(el("li", "", message)); });
+        li.appendChild(errors);
+        var actions = el("p", "outbox-actions");
+        if (item.kind === "hand" && document.getElementById("hand-form")) actions.appendChild(button(
+          item.state === "conflict" && item.next ? "Enter it as hand " + item.next : "Fix " + item.title.toLowerCase(), "",
+          function () { fix(item); }));
+        if (item.state === "refused") actions.appendChild(button("Send again", "secondary", function () { resend(item); }));
+        actions.appendChild(button("Drop", "danger", function () { drop(item); }));
+        li.appendChild(actions);
+      }
+      ol.appendChild(li);
+    });
+    list.hidden = !items.length;
+    connection.show();
+  }
+
+  // ---- start ---------------------------------------------------------------------------------
+  connection.waiting = function () { return load().filter(function (i) { return i.state === "waiting"; }).length; };
+  document.addEventListener("DOMContentLoaded", function () {
+    // A kept copy of the page (a reload offline) has the key it was rendered with: a new one.
+    var form = document.getElementById("hand-form");
+    if (form && form.elements.key && !form.elements.reason) form.elements.key.value = randomKey();
+    numberForm();
+    render();
+    flush();
+  });
+  window.addEventListener("online", flush);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") flush(); });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) flush(); });
+})();

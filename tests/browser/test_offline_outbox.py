@@ -1,0 +1,239 @@
+"""The table phone (390 px) through dead Wi-Fi: the browser context is really offline (no mocked
+fetch). A hand saved offline is kept on the phone, survives a reload offline (the service worker's
+copy of the page), and is sent by itself when the connection returns — once, in hand order; a
+refusal or another phone's hand of the same number is shown with the queued values; a resend after
+a lost answer saves nothing new."""
+
+import os
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from scoring import hands
+from scoring import sample_hands as td
+from scoring.models import Hand
+from tests.browser.test_scoring_table import choose, step, total_of
+from tests.draw.test_brackets_support import game, published, teams_of
+from tournament.models import Game, GameSide
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SHOTS = os.environ.get("MELDBOARD_SCREENSHOTS")  # a folder: save the pages for a person to look at
+PHONE = {"width": 390, "height": 844}
+
+
+def shot(page, name):
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"offline-{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def table(live_server):
+    """A game in play: (sheet URL, game, side A's name, side B's name)."""
+    tournament, _ = published(4, slug="marina", name="Marina Cup")
+    g = game(tournament, "d1", 1, 1)
+    Game.objects.filter(pk=g.pk).update(status=Game.Status.IN_PLAY, started_at=timezone.now(),
+                                        time_limit_at=timezone.now() + tournament.game_time_limit)
+    a, b = (t.name for t in teams_of(g))
+    return f"{live_server.url}/table/{g.table_token}/", g, a, b
+
+
+def open_sheet(page, url):
+    """The sheet, once the service worker has kept it for a reload offline."""
+    page.goto(url)
+    expect(page.locator("#outbox[data-kept='1']")).to_have_count(1)
+
+
+def enter(page, a, b, *, melded_a, melded_b, left=10, twos_a=0):
+    """A hand nobody went out of: each side scores melded − left (A may have books of twos)."""
+    choose(page, "Who is entering", a)
+    choose(page, "Who went out", "Nobody")
+    page.fill("#id_s1_melded_points", str(melded_a))
+    page.fill("#id_s1_left_points", str(left))
+    page.fill("#id_s2_melded_points", str(melded_b))
+    page.fill("#id_s2_left_points", str(left))
+    step(page, a, "Books of 2s", twos_a)
+
+
+def totals(g):
+    return list(GameSide.objects.filter(game=g).order_by("slot").values_list("total", flat=True))
+
+
+def kept(page):
+    return page.locator(".outbox-item")
+
+
+def test_a_hand_saved_offline_survives_a_reload_and_is_saved_once_online(table, phone, context):
+    url, g, a, b = table
+    open_sheet(phone, url)
+    context.set_offline(True)
+    enter(phone, a, b, melded_a=560, melded_b=310)
+    expect(phone.locator("#preview")).to_contain_text("the preview and the totals update when it returns")
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(kept(phone)).to_contain_text("Hand 1 — on this phone, not sent yet")
+    expect(kept(phone)).to_contain_text(f"{a}: melded points 560 · left points 10")
+    expect(phone.locator("#hand-form h2")).to_have_text("Enter hand 2")
+    expect(phone.locator("#net-status")).to_contain_text("No connection")
+    shot(phone, "kept-390")
+
+    phone.reload()  # still offline: the service worker's copy of the page, and the outbox
+    expect(phone.locator("meta[name=kept-copy]")).to_have_count(1)
+    expect(kept(phone)).to_have_count(1)
+    expect(kept(phone)).to_contain_text("Hand 1 — on this phone, not sent yet")
+    expect(kept(phone)).to_contain_text(f"{b}: melded points 310")
+    expect(phone.locator("#net-status")).to_contain_text("No connection · last reached the server")
+    expect(total_of(phone, a)).to_have_text("0")
+    expect(phone.get_by_role("button", name="Save hand 2")).to_be_visible()
+    shot(phone, "reloaded-390")
+    assert not Hand.objects.exists()
+
+    context.set_offline(False)
+    expect(total_of(phone, a)).to_have_text("550")
+    expect(total_of(phone, b)).to_have_text("300")
+    expect(kept(phone)).to_have_count(0)
+    expect(phone.locator("#net-status")).to_contain_text("Connected")
+    assert Hand.objects.filter(game=g).count() == 1 and totals(g) == [550, 300]
+
+
+def test_two_hands_kept_offline_are_saved_in_hand_order(table, phone, context):
+    url, g, a, b = table
+    open_sheet(phone, url)
+    context.set_offline(True)
+    enter(phone, a, b, melded_a=560, melded_b=310)
+    phone.get_by_role("button", name="Save hand 1").click()
+    enter(phone, a, b, melded_a=1060, melded_b=110)
+    phone.get_by_role("button", name="Save hand 2").click()
+    expect(kept(phone)).to_have_count(2)
+    expect(kept(phone).nth(0)).to_contain_text("Hand 1")
+    expect(kept(phone).nth(1)).to_contain_text("Hand 2 — on this phone, not sent yet")
+    expect(kept(phone).nth(1)).to_contain_text(f"{a}: melded points 1060")
+    expect(phone.get_by_role("button", name="Save hand 3")).to_be_visible()
+    shot(phone, "two-kept-390")
+
+    context.set_offline(False)
+    expect(total_of(phone, a)).to_have_text("1,600")
+    expect(kept(phone)).to_have_count(0)
+    saved = {h.number: h.result["sides"][0]["hand_score"] for h in Hand.objects.filter(game=g)}
+    assert saved == {1: 550, 2: 1050} and totals(g) == [1600, 400]
+    expect(phone.locator("#hand-2 .hand-score").first).to_have_text("+1,050")
+
+
+def test_a_kept_hand_the_server_refuses_is_shown_with_its_values_to_fix(table, phone, context):
+    url, g, a, b = table
+    open_sheet(phone, url)
+    context.set_offline(True)
+    enter(phone, a, b, melded_a=560, melded_b=310)
+    choose(phone, "Who went out", a)  # without a book of twos: only the server can tell
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(kept(phone)).to_contain_text("not sent yet")
+
+    context.set_offline(False)
+    refused = phone.locator(".outbox-item.outbox-refused")
+    expect(refused).to_contain_text("Hand 1 — not saved: the server refused it")
+    expect(refused).to_contain_text(f"{a}: went out without a book of twos")
+    expect(refused).to_contain_text(f"{a}: melded points 560 · left points 10")
+    expect(refused).to_contain_text(f"{a} went out")
+    expect(phone.locator("#net-status")).to_contain_text("Connected")
+    shot(phone, "refused-390")
+    assert not Hand.objects.exists()
+
+    refused.get_by_role("button", name="Fix hand 1").click()  # the values go back into the form
+    expect(phone.locator("#id_s1_melded_points")).to_have_value("560")
+    expect(phone.locator("fieldset.choice:has(legend:text-is('Who went out')) input:checked")).to_have_value("1")
+    choose(phone, "Who went out", "Nobody")  # the fix: nobody had gone out yet
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
+    expect(kept(phone)).to_have_count(0)
+    assert Hand.objects.filter(game=g).count() == 1 and totals(g) == [550, 300]
+
+
+def test_two_phones_keep_the_same_hand_number_one_is_saved_the_other_is_a_conflict(table, phone, context, browser):
+    url, g, a, b = table
+    other = browser.new_context(viewport=PHONE)
+    violations = []
+    other.on("console", lambda m: m.type == "error" and "Content Security Policy" in m.text and violations.append(m.text))
+    second = other.new_page()
+    second.on("dialog", lambda dialog: dialog.accept())
+    open_sheet(phone, url)
+    open_sheet(second, url)
+    context.set_offline(True)
+    other.set_offline(True)
+    enter(phone, a, b, melded_a=560, melded_b=310)
+    phone.get_by_role("button", name="Save hand 1").click()
+    enter(second, b, a, melded_a=60, melded_b=1010)
+    second.get_by_role("button", name="Save hand 1").click()
+    expect(kept(phone)).to_have_count(1)
+    expect(kept(second)).to_have_count(1)
+
+    context.set_offline(False)
+    expect(total_of(phone, a)).to_have_text("550")
+    other.set_offline(False)
+    conflict = second.locator(".outbox-item.outbox-conflict")
+    expect(conflict).to_contain_text("Hand 1 — not saved: the sheet changed on another phone")
+    expect(conflict).to_contain_text("was just saved from another phone")
+    expect(conflict).to_contain_text(f"{b}: melded points 1010")
+    shot(second, "conflict-390")
+    assert Hand.objects.filter(game=g).count() == 1 and totals(g) == [550, 300]
+
+    conflict.get_by_role("button", name="Drop").click()  # it was the same hand, typed twice
+    expect(kept(second)).to_have_count(0)
+    second.reload()
+    expect(total_of(second, a)).to_have_text("550")
+    assert Hand.objects.filter(game=g).count() == 1
+    other.close()
+    assert not violations
+
+
+def test_a_hand_whose_answer_was_lost_is_resent_and_saves_nothing_new(table, phone, context):
+    url, g, a, b = table
+    open_sheet(phone, url)
+    reached_server = []
+
+    def answer_lost(route):
+        reached_server.append(route.fetch().status)  # the server saves the hand…
+        route.abort("internetdisconnected")  # …and the phone never hears it
+
+    phone.route("**/hands/", answer_lost)
+    enter(phone, a, b, melded_a=560, melded_b=310)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(kept(phone)).to_contain_text("Hand 1 — on this phone, not sent yet")
+    assert reached_server == [200] and Hand.objects.filter(game=g).count() == 1
+    shot(phone, "answer-lost-390")
+
+    phone.unroute("**/hands/")
+    expect(kept(phone)).to_have_count(0, timeout=20_000)  # the retry timer resends it
+    expect(total_of(phone, a)).to_have_text("550")
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 was already saved")
+    assert Hand.objects.filter(game=g).count() == 1 and totals(g) == [550, 300]
+
+
+def test_a_confirmation_and_a_correction_made_offline_wait_on_the_phone_too(table, phone, context):
+    url, g, a, b = table
+    hands.submit(g, number=1, values=[td.values(melded=560, left=10), td.values(melded=310, left=10)], key="k1", entered_by=a)
+    open_sheet(phone, url)
+    context.set_offline(True)
+    phone.get_by_role("button", name=f"{b}: confirm").click()
+    expect(kept(phone)).to_contain_text(f"Hand 1 confirmed by {b} — on this phone, not sent yet")
+    expect(phone.get_by_role("button", name=f"{b}: confirm")).to_be_hidden()
+    context.set_offline(False)
+    expect(phone.locator("#hand-1 .badge.ok")).to_contain_text(b)
+    expect(kept(phone)).to_have_count(0)
+    assert Hand.objects.get(game=g).confirmed_by == b
+
+    phone.locator("#hand-1 + tr").get_by_role("link", name="Correct").click()
+    expect(phone.locator("#outbox[data-kept='1']")).to_have_count(1)
+    context.set_offline(True)
+    choose(phone, "Who is entering", b)
+    phone.fill("#id_s2_left_points", "60")
+    phone.fill("#id_reason", "left points miscounted")
+    phone.get_by_role("button", name="Save correction").click()
+    expect(phone).to_have_url(url)  # the sheet, from the phone's copy
+    expect(kept(phone)).to_contain_text("Correction of hand 1 — on this phone, not sent yet")
+    expect(kept(phone)).to_contain_text("Why: left points miscounted")
+    expect(phone.locator(".msg")).to_have_count(0)  # not the old "Hand 1 confirmed" the copy came with
+    expect(total_of(phone, b)).to_have_text("300")
+    shot(phone, "correction-kept-390")
+    context.set_offline(False)
+    expect(total_of(phone, b)).to_have_text("250")
+    expect(kept(phone)).to_have_count(0)
+    assert Hand.objects.get(game=g).version == 2 and totals(g) == [550, 250]
