@@ -94,8 +94,11 @@
     if (status === 403) return "The server did not accept this page's form: reload the page while connected, then send it again.";
     return "The server did not save this (error " + status + ").";
   }
-  // One POST of one item: {kind: "ok" | "refused" | "conflict" | "unreached", body}.
+  // One POST of one item: {kind: "ok" | "refused" | "conflict" | "unreached", body}. Not even tried
+  // while the browser says it has no network: the `online` event or the timer tries again. (A POST
+  // sent then may still reach the server while the phone is told it failed: a "lost answer".)
   function post(item) {
+    if (navigator.onLine === false) return Promise.resolve({ kind: "unreached" });
     var body = new URLSearchParams();
     item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
     body.append("csrfmiddlewaretoken", csrf());
@@ -131,7 +134,7 @@
   function flush() {
     if (sending) return;
     clearTimeout(retryTimer);
-    var acknowledged = 0, answered = 0, lastUrl = SHEET;
+    var acknowledged = 0, answered = 0, lastUrl = SHEET, serverNext = 0;
     sending = true;
     (function next() {
       var item = nextToSend();
@@ -139,6 +142,9 @@
       post(item).then(function (outcome) {
         if (outcome.kind === "unreached") return finish(true);
         answered++;
+        // The number the server expects next, for the form (a conflict's other phone took one).
+        if (outcome.body.next) serverNext = Math.max(serverNext, outcome.body.next);
+        if (item.kind === "hand" && outcome.body.hand) serverNext = Math.max(serverNext, outcome.body.hand + 1);
         if (outcome.kind === "ok") {
           update(item.id, function () { return null; });
           acknowledged++;
@@ -155,6 +161,7 @@
       sending = false;
       if (unreached) { connection.wentDown(); retryMs = Math.min(retryMs ? retryMs * 2 : RETRY_FIRST_MS, RETRY_MAX_MS); retryTimer = setTimeout(flush, retryMs); }
       else retryMs = 0;
+      serverNumber(serverNext);
       render();
       if (acknowledged) showServerSheet(lastUrl);
       else if (answered) refreshSheet();  // a refusal: the sheet as it is now, to compare with
@@ -189,7 +196,14 @@
     if (at >= 0) items[at] = item; else items.push(item);
     if (!save(items)) return postNatively(form);
     delete form.dataset.fixing;
+    // One sender at a time, in hand order: behind items already kept here (or one being sent) it
+    // waits its turn; sent now beside them it would overtake them, or go twice.
+    // (A correction opens the sheet at once, which sends it on load.)
+    if (sending || items.length > 1) { kept(form, item); if (item.kind !== "correction") flush(); return; }
+    sending = true;
+    clearTimeout(retryTimer);
     post(item).then(function (outcome) {
+      sending = false;
       if (outcome.kind === "unreached") {
         connection.wentDown();
         kept(form, item);
@@ -243,6 +257,12 @@
     [form.querySelector("h2"), form.querySelector("button.save")].forEach(function (el) {
       if (el) el.textContent = el.textContent.replace(/\d+\s*$/, number);
     });
+  }
+
+  function serverNumber(next) {
+    var form = document.getElementById("hand-form");
+    if (!next || !form || form.dataset.fixing || !form.dataset.serverNumber) return;
+    if (next > parseInt(form.dataset.serverNumber, 10)) { form.dataset.serverNumber = next; numberForm(); }
   }
 
   // ---- fixing or dropping a refused item -----------------------------------------------------

@@ -177,6 +177,7 @@ def test_two_phones_keep_the_same_hand_number_one_is_saved_the_other_is_a_confli
 
     conflict.get_by_role("button", name="Drop").click()  # it was the same hand, typed twice
     expect(kept(second)).to_have_count(0)
+    expect(second.locator("#hand-form h2")).to_have_text("Enter hand 2")  # the sheet's next, not hand 1 again
     second.reload()
     expect(total_of(second, a)).to_have_text("550")
     assert Hand.objects.filter(game=g).count() == 1
@@ -237,3 +238,36 @@ def test_a_confirmation_and_a_correction_made_offline_wait_on_the_phone_too(tabl
     expect(total_of(phone, b)).to_have_text("250")
     expect(kept(phone)).to_have_count(0)
     assert Hand.objects.get(game=g).version == 2 and totals(g) == [550, 250]
+
+
+def hand_posts(page, record):
+    """The phone's hand posts pass while `record["up"]` and are refused at the phone's door (as dead
+    Wi-Fi does, with the browser still saying it is online) otherwise; the numbers that passed go to
+    record["sent"]."""
+
+    def route(route):
+        if not record["up"]:
+            return route.abort("internetdisconnected")
+        record["sent"].append(int(dict(p.split("=", 1) for p in route.request.post_data.split("&"))["number"]))
+        route.continue_()
+
+    page.route("**/hands/", route)
+
+
+def test_a_hand_saved_while_an_earlier_one_waits_is_sent_after_it_once(table, phone, context):
+    url, g, a, b = table
+    open_sheet(phone, url)
+    record = {"up": False, "sent": []}
+    hand_posts(phone, record)
+    enter(phone, a, b, melded_a=560, melded_b=310)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(kept(phone)).to_contain_text("Hand 1 — on this phone, not sent yet")
+    enter(phone, a, b, melded_a=1060, melded_b=110)
+    record["up"] = True  # the Wi-Fi is back just before the tap, before the retry timer notices
+    phone.get_by_role("button", name="Save hand 2").click()
+    expect(total_of(phone, a)).to_have_text("1,600")
+    expect(kept(phone)).to_have_count(0)
+    expect(phone.locator(".refused")).to_have_count(0)
+    assert record["sent"] == [1, 2]  # hand 1 first, each once: no second sender beside the tap
+    saved = {h.number: h.result["sides"][0]["hand_score"] for h in Hand.objects.filter(game=g)}
+    assert saved == {1: 550, 2: 1050} and totals(g) == [1600, 400]
