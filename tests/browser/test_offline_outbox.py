@@ -5,6 +5,7 @@ refusal or another phone's hand of the same number is shown with the queued valu
 a lost answer saves nothing new."""
 
 import os
+import re
 
 import pytest
 from django.utils import timezone
@@ -92,6 +93,7 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_saved_once_online(table, 
     expect(total_of(phone, b)).to_have_text("300")
     expect(kept(phone)).to_have_count(0)
     expect(phone.locator("#net-status")).to_contain_text("Connected")
+    shot(phone, "back-online-390")
     assert Hand.objects.filter(game=g).count() == 1 and totals(g) == [550, 300]
 
 
@@ -271,3 +273,73 @@ def test_a_hand_saved_while_an_earlier_one_waits_is_sent_after_it_once(table, ph
     assert record["sent"] == [1, 2]  # hand 1 first, each once: no second sender beside the tap
     saved = {h.number: h.result["sides"][0]["hand_score"] for h in Hand.objects.filter(game=g)}
     assert saved == {1: 550, 2: 1050} and totals(g) == [1600, 400]
+
+
+def settle(page, ms=250):
+    """Let the page's requests reach this test's route handlers (they run while Playwright is called)."""
+    page.wait_for_timeout(ms)
+
+
+def test_a_kept_hand_is_tried_again_backing_off_and_when_the_page_is_back_online_or_opened(table, phone, context):
+    url, g, a, b = table
+    phone.clock.install()  # the retry timer's 5 s, 10 s… without waiting for them
+    open_sheet(phone, url)
+    tries = []
+    phone.route("**/hands/", lambda route: (tries.append(1), route.abort("internetdisconnected")))
+    enter(phone, a, b, melded_a=560, melded_b=310)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(kept(phone)).to_contain_text("Hand 1 — on this phone, not sent yet")
+    settle(phone)
+    assert len(tries) == 1
+    phone.clock.run_for(4000)
+    settle(phone)
+    assert len(tries) == 1
+    phone.clock.run_for(1500)  # 5 s after the tap
+    settle(phone)
+    assert len(tries) == 2
+    phone.clock.run_for(6000)  # backing off: the next try is 10 s after that one
+    settle(phone)
+    assert len(tries) == 2
+    phone.clock.run_for(4500)
+    settle(phone)
+    assert len(tries) == 3
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # the phone is looked at again
+    settle(phone)
+    assert len(tries) == 4
+    phone.evaluate("window.dispatchEvent(new Event('online'))")
+    settle(phone)
+    assert len(tries) == 5 and not Hand.objects.exists()
+
+    phone.unroute("**/hands/")
+    phone.reload()  # the page opened again sends what it keeps
+    expect(total_of(phone, a)).to_have_text("550")
+    expect(kept(phone)).to_have_count(0)
+    assert Hand.objects.filter(game=g).count() == 1 and totals(g) == [550, 300]
+
+
+def test_offline_the_kept_page_shows_the_last_sheet_and_clock_and_polling_rests(table, phone, context):
+    url, g, a, b = table
+    hands.submit(g, number=1, values=[td.values(melded=560, left=10), td.values(melded=310, left=10)], key="k1", entered_by=a)
+    phone.clock.install()
+    polls, dialogs = [], []
+    context.on("request", lambda r: r.method == "GET" and r.url.endswith(("/live/", "/status/")) and polls.append(r.url))
+    phone.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    open_sheet(phone, url)
+    context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("meta[name=kept-copy]")).to_have_count(1)
+    expect(phone.locator("#hand-1")).to_contain_text("+550")  # the last known hands and totals
+    expect(total_of(phone, a)).to_have_text("550")
+    expect(total_of(phone, b)).to_have_text("300")
+    expect(phone.locator("#game-status .countdown")).to_have_text(re.compile(r"\d\dm \d\ds"))  # the clock still counts
+    expect(phone.locator("#net-status")).to_contain_text("No connection · last reached the server")
+    polls.clear()
+    phone.clock.run_for(120_000)  # two minutes of dead Wi-Fi: no poll tried, nothing pops up
+    settle(phone)
+    assert polls == [] and dialogs == []
+    expect(phone.locator("#outbox-list")).to_be_hidden()
+    context.set_offline(False)
+    phone.clock.run_for(25_000)
+    settle(phone)
+    assert polls, "polling resumes when the connection returns"
+    expect(phone.locator("#net-status")).to_contain_text("Connected")
