@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from tournament.models import Game
@@ -29,5 +29,10 @@ def table_heard(game: Game, now: dt.datetime | None = None) -> None:
 def round_marks(round_pk: int) -> tuple:
     """What the board shows of its round's tables being heard (to the minute), for its cache key:
     a cached board is rendered afresh once a table's time moves, not on every poll. One small query."""
-    rows = Game.objects.filter(round_id=round_pk).order_by("pk").values_list("pk", "last_heard_at")
+    return marks(Game.objects.filter(round_id=round_pk))
+
+
+def marks(games: QuerySet) -> tuple:
+    """round_marks for any set of games (a table event's round is named by its number)."""
+    rows = games.order_by("pk").values_list("pk", "last_heard_at")
     return tuple((pk, at.replace(second=0, microsecond=0) if at else None) for pk, at in rows)

@@ -17,14 +17,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament import page_cache
 from tournament.decorators import organizer_required
-from tournament.gameday import actions
+from tournament.gameday import actions, heard
 from tournament.gameday.board import (
     BOARD_POLL_SECONDS,
     game_view,
     games_for_board,
     updated_text,
 )
-from tournament.models import Game, Tournament
+from tournament.models import Division, Game, Tournament
 from tournament.tables import play, rounds, seat_lists, table_deadlines
 from tournament.tables.decorators import table_event_view
 from tournament.tables.forms import SeatForm
@@ -77,7 +77,10 @@ def board(request, tournament, number: int | None = None):
     def clock_turn(context):
         return page_cache.next_clock_turn((view.game for _, view in context["rows"] if view), now)
 
-    key = page_cache.key("tables-board", *page_cache.counted(head), number, request.user.pk, template)
+    # When each table's phone was last heard changes no counter: the marks are part of the key.
+    heard_marks = heard.marks(Game.objects.filter(round__division__tournament_id=head.pk,
+                                                  round__division__kind=Division.Kind.TABLES, round__number=number))
+    key = page_cache.key("tables-board", *page_cache.counted(head), number, request.user.pk, template, heard_marks)
     html = page_cache.render(request, template, key, build_context, live={"updated": updated_text(tournament.tz, now)},
                              now=now, clock_turn=clock_turn)
     return HttpResponse(html)
