@@ -13,7 +13,6 @@ round's time_limit_at in the past (an ORM update) and running the deadline sweep
 """
 
 import datetime as dt
-import os
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -21,48 +20,25 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring import hands
+from tests.browser.table_steps import (
+    PASSWORD,
+    choose,
+    log_in,
+    no_overflow,
+    playoff_to_medals,
+    printed,
+    shot,
+    sides_of,
+    step,
+    tie_for_bronze,
+)
 from tests.tables.events import table_event
 from tournament.events import demo_tables
 from tournament.gameday import deadlines
-from tournament.models import Game, GameSide, Round, TableBonus, Tournament
+from tournament.models import Game, GameSide, TableBonus
 from tournament.tables import results, signups
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SHOTS = "/work/tmp/shots"
-PASSWORD = "table-events-e2e-1"
-
-
-def shot(page, name):
-    if os.path.isdir(SHOTS):
-        page.screenshot(path=f"{SHOTS}/e2e-{name}.png", full_page=True)
-
-
-def log_in(page, base):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", "organizer")
-    page.fill("#id_password", PASSWORD)
-    page.locator("main button[type=submit], main input[type=submit]").first.click()
-    expect(page).not_to_have_url(f"{base}/accounts/login/")
-
-
-def choose(page, group, name):
-    page.locator(f"fieldset.choice:has(legend:text-is('{group}')) label.segment", has_text=name).click()
-
-
-def step(page, side, label, times):
-    button = page.get_by_role("button", name=f"{side} {label} plus one", exact=True)
-    for _ in range(times):
-        button.click()
-
-
-def sides_of(game):
-    return [str(side) for side in GameSide.objects.filter(game=game).select_related("team", "player").order_by("slot")]
-
-
-def no_overflow(page):
-    """Nothing sticks out sideways on a phone: the page is no wider than the screen."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"{page.url} is {width}px wide"
 
 
 @pytest.fixture
@@ -208,6 +184,7 @@ def test_the_club_game_from_sign_up_to_medals(live_server, accept_dialogs, organ
     no_overflow(phone)
     final = results.standings(event)
     assert [row.medal for row in final.rows] == ["gold", "silver", "bronze", ""] and not final.ties
+    printed(phone, base, event, "club", [row.name for row in final.rows[:3]])
 
 
 # ---- the Rummikub day -----------------------------------------------------------------------------
@@ -280,67 +257,11 @@ def test_the_rummikub_day_hands_at_3_and_4_a_table_and_the_time_limit(live_serve
     winner = results.standings(event).rows
     assert [r.name for r in winner if r.name == names[0]] and winner[0].rank == 1
 
+    # A tie for the bronze medal, played off after one click; the medals, then the printed PDFs.
+    tie_for_bronze(event)
+    phone.goto(f"{base}/t/{event.slug}/standings/")
+    expect(phone.locator(".badge.warn").first).to_contain_text("level for the bronze medal")
+    medalists = playoff_to_medals(phone, base, event)
+    shot(phone, "rummikub-standings-medals-390")
+    printed(phone, base, event, "rummikub", medalists[:3])
 
-# ---- Fiji and cutthroat tables --------------------------------------------------------------------
-
-def book_hand(page, names, number, *, runs=1):
-    """names[0] goes out (2 red and 2 black books, runs, 900 melded); the others meld 300, keep 60."""
-    choose(page, "Who is entering", names[0])
-    choose(page, "Who went out", names[0])
-    step(page, names[0], "Red books", 2)
-    step(page, names[0], "Black books", 2)
-    step(page, names[0], "Runs", runs)
-    page.fill("#id_s1_melded_points", "900")
-    page.fill("#id_s1_left_points", "0")
-    for slot, name in enumerate(names[1:], start=2):
-        step(page, name, "Red books", 1)
-        page.fill(f"#id_s{slot}_melded_points", "300")
-        page.fill(f"#id_s{slot}_left_points", "60")
-    page.get_by_role("button", name=f"Save hand {number}").click()
-    expect(page.locator(".msg").first).to_contain_text(f"Hand {number} saved")
-
-
-def find_seat(page, base, event, name):
-    page.goto(f"{base}/t/{event.slug}/seating/")
-    page.fill("#find-name", name.lower())
-    page.get_by_role("button", name="Find").click()
-    expect(page.locator(".tp-found")).to_contain_text("Table")
-    expect(page.locator(".tp-found")).to_contain_text(name)
-
-
-def test_fiji_individual_where_do_i_sit_and_a_hand_at_a_table_of_four(live_server, phone, organizer):
-    base = live_server.url
-    event = demo_tables.create_fiji(timezone.now(), organizer)
-    find_seat(phone, base, event, "Kim Diaz")
-    shot(phone, "fiji-find-seat-390")
-    no_overflow(phone)
-    game = next(g for g in Game.objects.filter(division__tournament=event).order_by("number") if len(sides_of(g)) == 4)
-    names = sides_of(game)
-    phone.goto(f"{base}/table/{game.table_token}/")
-    book_hand(phone, names, 1)
-    shot(phone, "fiji-table-4-sides-390")
-    no_overflow(phone)
-    side = GameSide.objects.get(game=game, slot=1)
-    assert side.total > 0 and game.hands.count() == 1
-
-
-def test_cutthroat_where_do_i_sit_start_and_a_hand_at_a_table_of_three(live_server, phone, organizer, browser):
-    base = live_server.url
-    event = demo_tables.create_cutthroat(timezone.now(), organizer)
-    find_seat(phone, base, event, "Ivy Chen")
-    shot(phone, "cutthroat-find-seat-390")
-    desk = browser.new_page(viewport={"width": 1280, "height": 900})
-    desk.goto(f"{base}/t/{event.slug}/seating/")
-    shot(desk, "cutthroat-seating-1280")
-    game = next(g for g in Game.objects.filter(division__tournament=event).order_by("number") if len(sides_of(g)) == 3)
-    log_in(phone, base)
-    phone.goto(f"{base}/organizer/t/{event.slug}/round-board/")
-    phone.locator(f"#table-{game.number}").get_by_role("button", name="Start early").click()
-    expect(phone.locator(f"#table-{game.number} .gd-status")).to_have_text("In play")
-    names = sides_of(game)
-    phone.locator(f"#table-{game.number}").get_by_role("link", name="Table page").click()
-    book_hand(phone, names, 1)
-    shot(phone, "cutthroat-table-3-sides-390")
-    no_overflow(phone)
-    assert Tournament.objects.get(pk=event.pk).changes > 0 and game.hands.count() == 1
-    assert Round.objects.filter(division__tournament=event).count() == 1

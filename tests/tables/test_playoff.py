@@ -75,6 +75,21 @@ def test_a_play_off_among_players_who_are_not_tied_is_refused_and_nothing_saved(
     assert changes(event) == before and Round.objects.count() == rounds_before
 
 
+def test_a_tie_of_fewer_than_a_table_needs_is_refused_and_nothing_saved():
+    event, (a, b) = players_round("baja-cutthroat", 3, 3)
+    end_with_totals(a, 60, 10, -70)
+    end_with_totals(b, 60, 0, -60)
+    ids = {name: row.entrant for name, row in by_name(event).items()}
+    before, rounds_before = changes(event), Round.objects.count()
+    with pytest.raises(ValidationError) as caught:
+        playoffs.create_playoff(event, [ids["P1"], ids["P4"]])
+    assert caught.value.messages == [
+        "2 are tied for the win, but a Baja Rummy, cutthroat table needs at least 3, so no play-off game can be "
+        "scored: settle it another way. Nothing was created."
+    ]
+    assert changes(event) == before and Round.objects.count() == rounds_before
+
+
 def test_a_tie_outside_the_medals_gets_no_play_off():
     event, (a, b) = players_round("rummikub", 3, 3)
     end_with_totals(a, 60, 10, -70)

@@ -6,7 +6,9 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 
+from scoring import sample_hands as td
 from scoring import sheet
+from scoring.models import Hand
 from tests.changes import changes
 from tests.tables.events import sign_up, table_event
 from tournament.models import (
@@ -18,7 +20,7 @@ from tournament.models import (
     SeatingDraw,
     Team,
 )
-from tournament.tables import rounds, signups
+from tournament.tables import play, rounds, signups
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +230,18 @@ def test_the_club_game_defaults_to_three_hands_a_round_and_rummikub_to_its_targe
     assert rounds.event_settings(table_event("club-4deck")).hands_per_round == 3
     settings = rounds.event_settings(table_event("rummikub", slug="rummy"))
     assert settings.hands_per_round is None and settings.movement == "redraw" and settings.standings == "total"
+
+
+@pytest.mark.parametrize("as_who", [{"entered_by": "5"}, {"out": "5"}])
+def test_a_hand_posted_for_the_seat_of_a_player_who_sits_out_is_refused_and_nothing_saved(client, as_who):
+    event = table_event("baja-cutthroat")
+    p = sign_up(event, "Ann", "Bob", "Cy", "Di", "Ed")
+    rnd = rounds.save_round(event, 1, seat(alone(p["Ann"], p["Bob"], p["Cy"], p["Di"]), out=[p["Ed"]]), seed=5, starts_at=START)
+    game = Game.objects.get(round=rnd)
+    play.start_table(game)
+    values = [{"melded": 300}] * 5  # a fifth column for Ed, who has no seat at the table
+    data = td.form(1, values, **{"out": "1", "entered_by": "1", **as_who})
+    response = client.post(f"/table/{game.table_token}/hands/", data)
+    assert response.status_code == 400 and "Select a valid choice. 5 is not one of the available choices." in response.content.decode()
+    assert not Hand.objects.filter(game=game).exists()
+    assert list(GameSide.objects.filter(game=game).values_list("total", flat=True)) == [0, 0, 0, 0]

@@ -202,6 +202,27 @@ def test_winners_keep_their_table_number_whenever_it_still_exists(count, table_b
         assert winner in second.tables[number].sides
 
 
+@FAST
+@given(events)
+def test_winners_stay_over_several_rounds_seats_everyone_once_inside_the_bounds(event):
+    """Winners drawn by lot; a table with no winner (ended level: nobody stays) one time in four."""
+    partnered, count, (low, high), rounds, seed = event
+    entrants = entrants_for(partnered, count)
+    rng = random.Random(seed)
+    played = []
+    for _ in range(rounds + 1):
+        winners = [rng.choice(t.sides) for t in played[-1].tables if rng.random() > 0.25] if played else []
+        seated = seat_round(entrants, low, high, played, seed, "winners-stay", winners)
+        everyone = [s for t in seated.tables for s in t.sides] + list(seated.sitting_out)
+        assert sorted(everyone) == sorted(entrants)
+        assert sizes_of(seated) == table_sizes(len(entrants), low, high)
+        for winner in winners:
+            number = next(n for n, t in enumerate(played[-1].tables) if winner in t.sides)
+            if number < len(seated.tables):
+                assert winner in seated.tables[number].sides
+        played.append(seated)
+
+
 def test_a_partner_alone_with_a_single_player_cannot_sit_apart():
     with pytest.raises(DrawImpossible, match="partners cannot all sit apart"):
         seat_round([("a", "b"), ("c",)], 2, 2, seed=0)

@@ -6,7 +6,7 @@ import sys
 from io import StringIO
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError, call_command, load_command_class
 
 
 def run(*args):
@@ -99,3 +99,10 @@ def test_the_real_command_exits_two_with_the_reason_on_stderr():
     )
     assert crowded.returncode == 2
     assert "5 players cannot all be paired" in crowded.stderr and crowded.stdout == ""
+
+
+def test_the_help_says_how_winners_are_decided_when_winners_stay():
+    parser = load_command_class("tournament", "simulate_seating").create_parser("manage.py", "simulate_seating")
+    shown = " ".join(parser.format_help().split())
+    assert "winners-stay: each table's winner keeps its table number" in shown
+    assert "a simulated result drawn by lot from the seed" in shown

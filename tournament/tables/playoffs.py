@@ -45,10 +45,15 @@ def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetim
         )
     if tie.playoff == "playing":
         raise ValidationError(f"The play-off for {tie.for_what} is already under way.")
-    high = formats.side_bounds(tournament)[1]
+    low, high = formats.side_bounds(tournament)
     if len(wanted) > high:
         raise ValidationError(
             f"{len(wanted)} are tied for {tie.for_what}, but a table seats at most {high}: settle it another way."
+        )
+    if len(wanted) < low:  # e.g. two players level in cutthroat, which is only scored for 3 or 4
+        raise ValidationError(
+            f"{len(wanted)} are tied for {tie.for_what}, but a {tournament.get_variant_display()} table needs at "
+            f"least {low}, so no play-off game can be scored: settle it another way. Nothing was created."
         )
     ordered = list(tie.entrants)  # standings order: the seat order too
     sides = _players_of(tournament, ordered)

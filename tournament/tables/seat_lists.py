@@ -15,7 +15,7 @@ from django.db.models import Count, Max, Prefetch
 
 from tournament import localtime, names
 from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
-from tournament.tables import rounds
+from tournament.tables import movement, rounds
 
 
 @dataclass
@@ -23,6 +23,7 @@ class Seat:
     number: int
     name: str
     partner: str = ""  # the partner's name in partnership events
+    stayed: bool = False  # winners stay: won this table last round and kept it
 
 
 @dataclass
@@ -39,6 +40,7 @@ class TableSeating:
     game: Game | None
     hands: int = 0
     last_hand_at: object = None
+    stayed: str = ""  # winners stay: the winner of this table in the round before, who kept it
 
     @property
     def state(self) -> str:
@@ -60,6 +62,7 @@ class PersonSeat:
     table: int | None  # None: sitting out (a bye)
     seat: int | None
     partner: str = ""
+    stayed: bool = False  # won this table last round and stays at it
 
     @property
     def bye(self) -> bool:
@@ -110,11 +113,13 @@ def round_seating(tournament: Tournament, number: int) -> RoundSeating:
     rnd = next((r for r in rounds.table_rounds(tournament) if r.number == number), None)
     games = _games(rnd)
     player_names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+    stayed = movement.stayed_in(tournament, record)
     tables, people = [], []
     for index, (sides, seats) in enumerate(zip(record.sides, record.seats), start=1):
         partner_of = {p: " & ".join(player_names.get(q, "?") for q in side if q != p) for side in sides for p in side}
+        kept = set(stayed[index].side) if index in stayed else set()
         seat_rows = [
-            Seat(number=at, name=player_names.get(p, "?"), partner=partner_of.get(p, ""))
+            Seat(number=at, name=player_names.get(p, "?"), partner=partner_of.get(p, ""), stayed=p in kept)
             for at, p in enumerate(seats, start=1)
         ]
         game = games.get(index)
@@ -122,8 +127,11 @@ def round_seating(tournament: Tournament, number: int) -> RoundSeating:
         tables.append(TableSeating(
             number=index, seats=seat_rows, sides=lines, game=game,
             hands=getattr(game, "hand_count", 0), last_hand_at=getattr(game, "last_hand_at", None),
+            stayed=stayed[index].name if index in stayed else "",
         ))
-        people += [PersonSeat(s.name, index, s.number, s.partner) for s in seat_rows]
+        people += [
+            PersonSeat(s.name, index, s.number, s.partner, stayed=s.stayed) for s in seat_rows
+        ]
     out = [player_names.get(p, "?") for p in record.sitting_out]
     people += [PersonSeat(name, None, None) for name in out]
     people.sort(key=lambda p: (names.key(p.name), p.table or 0))

@@ -77,15 +77,23 @@ def claim_time_limit(game: Game, sides: Sequence[GameSide], now: dt.datetime, to
     return True
 
 
+def top_sides(game: Game, sides: list[GameSide]) -> list[GameSide]:
+    """The side(s) placed 1st at a table: the game's named winner, else the highest total among the
+    sides that did not forfeit (level totals share 1st)."""
+    named = [s for s in sides if game.winner_id and s.team_id == game.winner_id and not s.forfeited_at]
+    if named:
+        return named
+    present = [s for s in sides if not s.forfeited_at]
+    return [s for s, place in zip(present, placings([s.total for s in present])) if place == 1]
+
+
 def result_label(game: Game, sides: Sequence[GameSide]) -> str:
     """How the round board names a finished table of single players, whose winner is no Team (so
     game day's "<team> won" has no name): the side placed 1st, or who is level at the top."""
-    present = [s for s in sides if not s.forfeited_at]
     reason = game.result_reason
     if game.status == Status.DOUBLE_FORFEIT:
         return f"Double forfeit ({reason or Reason.NO_SHOW}) — nobody played"
-    places = placings([s.total for s in present])
-    top = [str(s) for s, place in zip(present, places) if place == 1]
+    top = [str(s) for s in top_sides(game, sides)]
     if not top:
         return game.get_status_display()
     if len(top) > 1:

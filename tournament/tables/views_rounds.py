@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from tournament import localtime
 from tournament.decorators import organizer_required
 from tournament.models import PartnerDraw, Player, SeatingDraw, Tournament
-from tournament.tables import drawing, formats, rounds
+from tournament.tables import drawing, formats, movement, rounds
 from tournament.tables.decorators import table_event_view
 from tournament.tables.forms import EventSettingsForm, RoundStartForm
 
@@ -75,12 +75,23 @@ def partners_publish(request, tournament):
 
 # ---- rounds ---------------------------------------------------------------------------------------
 
-def _tables(record: SeatingDraw, names: dict[int, str]) -> list[dict]:
+def _tables(record: SeatingDraw, names: dict[int, str], stayed: dict | None = None) -> list[dict]:
+    stayed = stayed or {}
     return [
         {"number": index, "sides": [" & ".join(names.get(p, "?") for p in side) for side in sides],
-         "seats": [names.get(p, "?") for p in seats]}
+         "seats": [names.get(p, "?") for p in seats], "stayed": stayed[index].name if index in stayed else ""}
         for index, (sides, seats) in enumerate(zip(record.sides, record.seats), start=1)
     ]
+
+
+def _carried(tournament) -> tuple[list[movement.TableWinner], str]:
+    """Winners stay: what the next draw keeps (one line a table), or why it cannot be drawn yet."""
+    if not movement.winners_stay(tournament):
+        return [], ""
+    try:
+        return movement.previous_winners(tournament), ""
+    except ValidationError as exc:
+        return [], " ".join(exc.messages)
 
 
 def _rounds_page(request, tournament, *, error="", typed="", start_form=None, settings_form=None, status=200):
@@ -94,8 +105,9 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
     except ValidationError as exc:
         problem = " ".join(exc.messages)
     starts = {r.number: localtime.day_and_clock(tournament, r.starts_at) for r in rounds.table_rounds(tournament)}
+    carried, waiting = _carried(tournament)
     published = [
-        {"record": r, "tables": _tables(r, names), "sitting_out": [names.get(p, "?") for p in r.sitting_out],
+        {"record": r, "tables": _tables(r, names, movement.stayed_in(tournament, r)), "sitting_out": [names.get(p, "?") for p in r.sitting_out],
          "starts": starts.get(r.round_number, "")}
         for r in rounds.published_seatings(tournament)
     ]
@@ -111,6 +123,8 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
         "preview_tables": _tables(preview, names) if preview else [],
         "preview_out": [names.get(p, "?") for p in preview.sitting_out] if preview else [],
         "problem": problem,
+        "carried": carried,
+        "waiting": waiting,
         "error": error,
         "typed_seed": typed,
         "start_form": start_form or RoundStartForm(initial={"draw": preview.pk if preview else None}),

@@ -31,7 +31,11 @@ class Command(BaseCommand):
         parser.add_argument("--couples", default="0", help="How many couples: (P1,P2), (P3,P4), …")
         parser.add_argument("--rounds", default="1", help=f"How many rounds to seat (1 to {MAX_ROUNDS}).")
         parser.add_argument("--seed", required=True, help="The seed: a whole number, 0 or more.")
-        parser.add_argument("--movement", default="redraw", help="redraw (default) or winners-stay.")
+        parser.add_argument(
+            "--movement", default="redraw",
+            help="redraw (default) or winners-stay: each table's winner keeps its table number and the others move. "
+            "With no real results, the winner of each table is a simulated result drawn by lot from the seed, the same for the same seed.",
+        )
 
     def handle(self, *args, variant, players, couples, rounds, seed, movement, **options):
         try:
