@@ -2,12 +2,15 @@
 
 import datetime as dt
 
+from django.utils import timezone
+
 from scoring import hands
 from scoring import sample_hands as td
-from tests.draw.test_brackets_support import game, published, teams_of
+from tests.draw.test_brackets_support import game, publish, published, teams_of
+from tests.factories import TeamFactory, TournamentFactory
 from tests.gameday.test_advancement_engine import play_out
 from tournament.gameday import actions, advancement
-from tournament.models import Game
+from tournament.models import Game, Tournament
 
 
 def start_with_a_hand(g: Game) -> Game:
@@ -38,5 +41,25 @@ def finished(n_teams: int = 8, **kwargs):
     return tournament, champion
 
 
-def moment(days: int = 0, hours: int = 0) -> dt.timedelta:
-    return dt.timedelta(days=days, hours=hours)
+TEAM_NAMES = (
+    ("Sharks", "Ana Ruiz", "Ben Ortiz"), ("Jets", "Cy Park", "Dee Lowe"), ("Owls", "Eva Chen", "Finn Moss"),
+    ("Foxes", "Gia Rossi", "Hal Jones"), ("Crabs", "Ivo Novak", "Jan Berg"), ("Gulls", "Kim Lee", "Lou Diaz"),
+    ("Rays", "Mo Haddad", "Nia Brooks"), ("Terns", "Oli Grant", "Pia Sousa"),
+)
+
+
+def signed_up(**kwargs):
+    """A tournament with eight named teams (sign-ups open unless `signup_deadline` says otherwise)."""
+    tournament = TournamentFactory(**kwargs)
+    for name, *partners in TEAM_NAMES:
+        TeamFactory(tournament=tournament, name=name, partners=tuple(partners))
+    return tournament
+
+
+def draw_both(tournament):
+    """Close sign-ups (the deadline passed) and publish both divisions."""
+    Tournament.objects.filter(pk=tournament.pk).update(signup_deadline=timezone.now() - dt.timedelta(hours=1))
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    publish(tournament, "d1", seed=1)
+    publish(tournament, "d2", seed=2)
+    return Tournament.objects.get(pk=tournament.pk)

@@ -62,9 +62,9 @@ def read(tournament: Tournament) -> BracketNow:
     order = prefetch.KIND_ORDER
     now.playing = sorted((g for g in games if g.status in PLAYING),
                          key=lambda g: (g.table_number or 999, order[g.division.kind], g.number))
-    # The next games by posted time: a game waiting for both of its teams is still worth listing
-    # ("Winner of game 3") when one of them is known or its time is posted.
-    coming = [g for g in games if g.status in COMING and (g.starts_at or _known(g))]
+    # The next games by posted time, once one of their teams is known (a game between two
+    # "Winner of game …" slots tells nobody where to be).
+    coming = [g for g in games if g.status in COMING and _known(g)]
     now.coming = sorted(coming, key=lambda g: (g.starts_at or dt.datetime.max.replace(tzinfo=dt.UTC),
                                                order[g.division.kind], g.round.number, g.number))[:NEXT_SHOWN]
     now.results = sorted((g for g in games if g.status in RESULTS),
