@@ -28,5 +28,6 @@ urlpatterns = [
     # public
     path("", include("scoring.urls_public")),
     path("", include("tournament.brackets.urls")),
+    path("", include("tournament.live.urls")),
     path("", include("tournament.signups.urls")),
 ]

@@ -37,6 +37,7 @@ PUBLIC = ACCOUNT_PAGES | {
     "public:index", "public:home", "public:signup", "public:teams", "public:partners", "public:choose_partner",
     "public:withdraw_post",
     "brackets:overview", "brackets:division",
+    "live:team", "live:player", "live:find", "live:tv",
     "sheet:game", "sheet:live",
     "tables:signup", "tables:public_standings", "tables:public_seating", "tables:public_seating_round",
 }

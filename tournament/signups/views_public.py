@@ -10,7 +10,7 @@ from django_tables2 import RequestConfig
 
 from tournament import localtime
 from tournament.decorators import tournament_view
-from tournament.models import PartnerPost, Round, Team, Tournament
+from tournament.models import PartnerPost, Team, Tournament
 from tournament.signups import registration
 from tournament.signups.forms import PartnerPostForm, SignupForm
 from tournament.signups.tables import TeamTable
@@ -33,29 +33,6 @@ def _apply_errors(form, exc: ValidationError) -> None:
 def index(request):
     tournaments = Tournament.objects.order_by("-signup_deadline")[:50]
     return render(request, "public/index.html", {"tournaments": tournaments})
-
-
-@tournament_view
-def home(request, tournament):
-    teams = list(_active_teams(tournament))
-    context = {
-        "tournament": tournament,
-        "teams": teams,
-        "open": tournament.signups_open(),
-        "closed_message": registration.closed_message(tournament),
-        "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
-        "schedule": tournament_schedule(tournament),
-    }
-    return render(request, "public/home.html", context)
-
-
-def tournament_schedule(tournament):
-    """The posted start of each round, for the home page; empty until rounds exist."""
-    return list(
-        Round.objects.filter(division__tournament=tournament, starts_at__isnull=False)
-        .select_related("division")
-        .order_by("starts_at", "division__kind")
-    )
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,0 +1,173 @@
+"""One entrant's own page: a bracket team, a table event's partnership (also a Team) or a single
+player of a table event. Their games (the next one first), each with the table, the posted time,
+who they meet and the read-only sheet; for table events the seat they took each round and their
+standing; the substitute records. A handful of queries whatever the number of games."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db.models import Prefetch
+
+from tournament import names
+from tournament.models import (
+    Game,
+    GameSide,
+    Player,
+    SeatingDraw,
+    Substitution,
+    Team,
+    Tournament,
+)
+from tournament.tables import formats, results
+from tournament.tables.results import FINISHED
+
+_LATER = dt.datetime.max.replace(tzinfo=dt.UTC)
+
+
+@dataclass
+class Line:
+    """One game as its entrant reads it."""
+    game: Game
+    mine: list[GameSide]
+    others: list[str]  # who they meet: names, or who will fill an empty slot
+    seats: list[str] = field(default_factory=list)  # table events: "Ann, seat 2"
+
+    @property
+    def done(self) -> bool:
+        return self.game.status in FINISHED
+
+    @property
+    def my_total(self) -> int | None:
+        return self.mine[0].total if self.mine else None
+
+
+@dataclass
+class EntrantPage:
+    name: str
+    players: list[str]
+    lines: list[Line]
+    byes: list[int] = field(default_factory=list)  # table rounds this entrant sat out
+    substitutions: list[Substitution] = field(default_factory=list)
+    standing: object = None  # tournament.tables.standings.Row
+
+    @property
+    def next(self) -> Line | None:
+        return next((line for line in self.lines if not line.done), None)
+
+    @property
+    def later(self) -> list[Line]:
+        return [line for line in self.lines if not line.done][1:]
+
+    @property
+    def results(self) -> list[Line]:
+        return [line for line in self.lines if line.done]
+
+
+def _slot_text(side: GameSide) -> str:
+    if side.team_id:
+        return side.team.name
+    if side.player_id:
+        return side.player.name
+    if side.is_bye:
+        return "Bye"
+    if side.fed_by_id:
+        return f"Winner of game {side.fed_by.number} ({side.fed_by.round})"
+    return "To be decided"
+
+
+def _games(tournament: Tournament, **side_filter):
+    sides = GameSide.objects.select_related("team", "player", "fed_by__round").order_by("slot")
+    return list(
+        Game.objects.filter(division__tournament=tournament, **{f"sides__{k}": v for k, v in side_filter.items()})
+        .select_related("division", "round", "winner")
+        .prefetch_related(Prefetch("sides", queryset=sides, to_attr="side_list"))
+        .order_by("round__number", "division__kind", "number")
+        .distinct()
+    )
+
+
+def _lines(games, is_mine) -> list[Line]:
+    lines = []
+    for game in games:
+        mine = [s for s in game.side_list if is_mine(s)]
+        others = [_slot_text(s) for s in game.side_list if not is_mine(s)]
+        lines.append(Line(game=game, mine=mine, others=others))
+    # Not-done games by posted time, then the rest as played.
+    return sorted(lines, key=lambda ln: (ln.done, (ln.game.starts_at or _LATER) if not ln.done else 0, ln.game.round.number))
+
+
+def _seats(tournament: Tournament, page: EntrantPage, player_names: dict[int, str]) -> None:
+    """Where each of `player_names` sat, round by round, from the published seatings."""
+    by_round = {line.game.round.number: line for line in page.lines if line.game.division.kind == "tables"}
+    for record in SeatingDraw.objects.filter(tournament=tournament, published_at__isnull=False).order_by("round_number"):
+        if any(pid in record.sitting_out for pid in player_names):
+            page.byes.append(record.round_number)
+        line = by_round.get(record.round_number)
+        if line is None:
+            continue
+        seats = record.seats[line.game.number - 1] if line.game.number - 1 < len(record.seats) else []
+        line.seats = [f"{player_names[pid]}, seat {at}" for at, pid in enumerate(seats, start=1) if pid in player_names]
+
+
+def _standing(tournament: Tournament, entrant: int):
+    try:
+        rows = results.standings(tournament).rows
+    except ValidationError:
+        return None
+    return next((row for row in rows if row.entrant == entrant), None)
+
+
+def team_page(tournament: Tournament, team: Team) -> EntrantPage:
+    players = list(team.players.all())
+    page = EntrantPage(
+        name=team.name, players=[p.name for p in players],
+        lines=_lines(_games(tournament, team=team), lambda s: s.team_id == team.pk),
+        substitutions=list(Substitution.objects.filter(team=team).select_related(
+            "game__division", "game__round", "replaced", "substitute").order_by("at")),
+    )
+    if formats.is_table_event(tournament):
+        _seats(tournament, page, {p.pk: p.name for p in players})
+        page.standing = _standing(tournament, team.pk)
+    return page
+
+
+def player_page(tournament: Tournament, player: Player) -> EntrantPage:
+    page = EntrantPage(name=player.name, players=[player.name],
+                       lines=_lines(_games(tournament, player=player), lambda s: s.player_id == player.pk))
+    _seats(tournament, page, {player.pk: player.name})
+    page.standing = _standing(tournament, player.pk)
+    return page
+
+
+# ---- finding one ----------------------------------------------------------------------------------
+
+@dataclass
+class Found:
+    name: str
+    players: list[str]
+    url_name: str  # live:team or live:player
+    pk: int
+
+
+def entrants(tournament: Tournament) -> list[Found]:
+    """Whom "Find my team" can find: teams (bracket events, partnerships) or single players."""
+    if formats.is_table_event(tournament) and not formats.in_partnerships(tournament):
+        players = Player.objects.filter(tournament=tournament, table_entry__withdrawn_at__isnull=True)
+        return [Found(p.name, [p.name], "live:player", p.pk) for p in players.order_by("name")]
+    teams = Team.objects.filter(tournament=tournament, withdrawn_at__isnull=True).prefetch_related("players")
+    if formats.is_table_event(tournament):
+        teams = teams.filter(players__isnull=False).distinct()
+    return sorted((Found(t.name, [p.name for p in t.players.all()], "live:team", t.pk) for t in teams),
+                  key=lambda f: names.key(f.name))
+
+
+def find(candidates: list[Found], typed: str) -> list[Found]:
+    """Everyone whose team name or player name holds what was typed (case, spaces and look-alikes ignored)."""
+    wanted = names.key(typed)
+    if not wanted:
+        return []
+    exact = [f for f in candidates if wanted in (names.key(n) for n in (f.name, *f.players))]
+    return exact or [f for f in candidates if any(wanted in names.key(n) for n in (f.name, *f.players))]

@@ -1,0 +1,14 @@
+"""The live public pages (no login): a team's or player's page, finding it, and the clubhouse TV.
+The home page itself is public:home (tournament.signups.urls), served by tournament.live.views."""
+
+from django.urls import path
+
+from tournament.live import views, views_entrant
+
+app_name = "live"
+urlpatterns = [
+    path("t/<slug:slug>/team/<id:team_id>/", views_entrant.team, name="team"),
+    path("t/<slug:slug>/player/<id:player_id>/", views_entrant.player, name="player"),
+    path("t/<slug:slug>/find/", views_entrant.find, name="find"),
+    path("t/<slug:slug>/tv/", views.tv, name="tv"),
+]

@@ -1,0 +1,92 @@
+"""The public home that follows the event, and the clubhouse TV.
+
+Before the draw the home is the sign-up page it always was (deadline, countdown, teams so far);
+once the draw is out it leads with what matters at that moment: the champion, the games in play
+(live totals, clocks, read-only sheets), the next games by posted time, the results so far. A table
+event leads with its current round's tables, the next round's time and the standings' leaders (the
+medals once every table is done). Both poll themselves with htmx like the bracket page.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from tournament import localtime
+from tournament.live import bracket_now, cached, entrant, tables_now
+from tournament.models import Round, Team
+from tournament.signups import registration
+from tournament.tables import formats
+
+HOME = ("live/home.html", "live/_home_live.html")
+TV = ("live/tv.html", "live/_tv_live.html")
+JUST_FINISHED = 6
+
+
+def _read(tournament):
+    if formats.is_table_event(tournament):
+        return {"tables": tables_now.read(tournament), "bracket": None}
+    return {"bracket": bracket_now.read(tournament), "tables": None}
+
+
+def _games(context) -> list:
+    live = context["bracket"] or context["tables"]
+    return live.games
+
+
+def _round_start(context):
+    tables = context["tables"]
+    return tables.round.round.starts_at if tables and tables.round and tables.round.round else None
+
+
+def _home_context(tournament, version, now) -> dict:
+    context = {
+        "tournament": tournament, "version": version, "now": now,
+        "poll_url": reverse("public:home", args=[tournament.slug]),
+        "open": tournament.signups_open(now),
+        "closed_message": registration.closed_message(tournament),
+        "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
+        **_read(tournament),
+    }
+    live = context["bracket"] or context["tables"]
+    context["drawn"] = live.drawn
+    if live.drawn:
+        context["entrants"] = entrant.entrants(tournament)
+        if context["tables"]:
+            context["round_upcoming"] = live.starts_in_future(now)
+    else:
+        context["teams"] = list(Team.objects.filter(tournament=tournament, withdrawn_at__isnull=True).prefetch_related("players"))
+        context["schedule"] = list(
+            Round.objects.filter(division__tournament=tournament, starts_at__isnull=False)
+            .select_related("division").order_by("starts_at", "division__kind")
+        )
+    return context
+
+
+def _home_turn(context, now):
+    tournament = context["tournament"]
+    return cached.clock_turn(_games(context), now, tournament.signup_deadline, _round_start(context))
+
+
+@require_GET
+def home(request, slug):
+    return cached.answer(request, slug, "home", HOME, build=_home_context, turn=_home_turn)
+
+
+def _tv_context(tournament, version, now) -> dict:
+    context = {"tournament": tournament, "version": version, "now": now,
+               "poll_url": reverse("live:tv", args=[tournament.slug]), **_read(tournament)}
+    if context["bracket"]:
+        context["just_finished"] = context["bracket"].results[:JUST_FINISHED]
+    else:
+        context["round_upcoming"] = context["tables"].starts_in_future(now)
+    return context
+
+
+def _tv_turn(context, now):
+    return cached.clock_turn(_games(context), now, _round_start(context))
+
+
+@require_GET
+def tv(request, slug):
+    return cached.answer(request, slug, "tv", TV, build=_tv_context, turn=_tv_turn)
