@@ -57,7 +57,7 @@ MAX_HAND_NUMBER = 10_000
 @dataclass(frozen=True)
 class SideEntry:
     name: str
-    total_before: int
+    total_before: int = 0
     red_books: int = 0
     black_books: int = 0
     runs: int = 0
@@ -71,11 +71,15 @@ class SideEntry:
     jokers_charged: int = 0
     rack_points: int = 0
     rack_jokers: int = 0
+    # Fields refused as entered (their value above is the default): the rule checks leave out what
+    # they cannot know, and still report every other problem of the side (RULES §7).
+    refused: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
 class HandEntry:
-    """A hand as entered. `sides` holds None for a side whose own fields were refused."""
+    """A hand as entered. `sides` holds None for a side that is not even an object; a side with
+    refused fields is there with `refused` naming them (such a hand is never scored)."""
 
     preset: Preset
     numbers: dict[str, int]
@@ -154,9 +158,10 @@ def _label(raw: object, index: int) -> str:
 def _parse_side(
     preset: Preset, raw: object, label: str, step: int, total_step: int, problems: list[Problem]
 ) -> SideEntry | None:
-    before = len(problems)
+    refused: set[str] = set()
 
     def refuse(field_name: str | None, message: str) -> None:
+        refused.add(field_name or "")
         problems.append(Problem(label, field_name, f"{label}: {message}"))
 
     if not isinstance(raw, dict):
@@ -199,9 +204,8 @@ def _parse_side(
         elif used:
             values[name] = value
 
-    if len(problems) > before:
-        return None
-    return SideEntry(name=raw["name"], **values)  # type: ignore[arg-type]
+    name = raw["name"] if _good_name(raw) else label
+    return SideEntry(name=name, refused=frozenset(refused), **values)  # type: ignore[arg-type]
 
 
 def _check_value(kind: Kind, value: object, step: int) -> str | None:

@@ -63,6 +63,8 @@ def _going_out(hand: HandEntry, label: str, side: SideEntry) -> list[Problem]:
     for field, number, one, many, _ in REQUIREMENTS:
         need = hand.numbers.get(number, 0)
         have = getattr(side, field)
+        if field in side.refused or (field == "red_books" and "books_of_twos" in side.refused):
+            continue  # how many it holds is not known; its own message says why
         if field == "red_books" and hand.preset.twos_replace_red_to_go_out:
             have += side.books_of_twos
             one = "red book (or a book of twos in its place)"
@@ -81,6 +83,9 @@ def _going_out(hand: HandEntry, label: str, side: SideEntry) -> list[Problem]:
 
 
 def _melded_at_least_books(hand: HandEntry, label: str, side: SideEntry) -> list[Problem]:
+    if "melded_points" in side.refused:
+        return []
+    # A refused book count reads 0 here: what the other books imply is still a true lower bound.
     cheapest = cheapest_books(hand.preset, hand.numbers)
     held = [(field, getattr(side, field)) for field in cheapest if field in hand.preset.side_fields]
     held = [(field, count) for field, count in held if count]
@@ -100,7 +105,7 @@ def _rack(label: str, side: SideEntry) -> list[Problem]:
             Problem(label, field, f"{label}: went out, so the rack is empty, but {LABELS[field]} is {getattr(side, field)}")
             for field in ("rack_points", "rack_jokers") if getattr(side, field)
         ]
-    if side.rack_points == 0 and side.rack_jokers == 0:
+    if side.rack_points == 0 and side.rack_jokers == 0 and not side.refused & {"rack_points", "rack_jokers"}:
         return [Problem(label, "rack_points", f"{label}: the rack is empty (no points, no jokers), "
                                               "which only happens to the player who went out")]
     return []
@@ -118,6 +123,7 @@ class Cap:
 
 
 def _caps(hand: HandEntry, parsed: list[tuple[str, SideEntry]]) -> list[Problem]:
+    # A refused field reads 0 here, so every amount is a lower bound: a cap it passes is truly passed.
     caps = _rummikub_caps(hand) if hand.preset.family == "rummikub" else _card_caps(hand)
     problems = []
     for cap in caps:

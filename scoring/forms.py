@@ -127,6 +127,23 @@ class HandForm(forms.Form):
             values.append(entry)
         return values
 
+    def readable_values(self) -> list[dict]:
+        """Like values(), on a form with typing errors: a field the form refused is left out (the
+        engine then says it is missing, which problems_besides_typing drops), so the engine can
+        report every other problem of the hand at the same time (RULES §7)."""
+        data = self.cleaned_data
+        out = data.get("went_out")
+        values = []
+        for view, names in self.side_rows:
+            entry = {n.split("_", 1)[1]: data[n] for n in names if n in data}
+            entry["went_out"] = out == str(view.side.slot)
+            values.append(entry)
+        return values
+
+    def problems_besides_typing(self, errors: list[dict]) -> list[dict]:
+        """The engine's errors about what the form has not refused already."""
+        return [e for e in errors if self._target(e) not in self.errors]
+
     def entered_by_name(self) -> str:
         slot = self.cleaned_data.get("entered_by")
         view = next((v for v in self.sheet.sides if str(v.side.slot) == slot), None)
@@ -139,19 +156,23 @@ class HandForm(forms.Form):
 
     def add_engine_errors(self, errors: list[dict]) -> None:
         """Show each refusal at the field it names (the side's own input), else above the form."""
-        by_name = {v.name: v.side.slot for v in self.sheet.sides}
         for error in errors:
-            slot, field = by_name.get(error.get("side")), error.get("field")
-            target = None
-            if field == "went_out":
-                target = "went_out"
-            elif field == "reason" and "reason" in self.fields:
-                target = "reason"
-            elif slot is not None and field and field_name(slot, field) in self.fields:
-                target = field_name(slot, field)
+            target = self._target(error)
             if target and target in self.errors and error["message"] in self.errors[target]:
                 continue
             self.add_error(target, error["message"])
+
+    def _target(self, error: dict) -> str | None:
+        """The form field an engine error names (None: the hand as a whole)."""
+        slot = next((v.side.slot for v in self.sheet.sides if v.name == error.get("side")), None)
+        field = error.get("field")
+        if field == "went_out":
+            return "went_out"
+        if field == "reason" and "reason" in self.fields:
+            return "reason"
+        if slot is not None and field and field_name(slot, field) in self.fields:
+            return field_name(slot, field)
+        return None
 
 
 def initial_from_hand(hand, sheet: sheets.Sheet) -> dict:

@@ -167,7 +167,7 @@ def submit(
         if existing:
             return existing, False
         raise
-    if hand.result.get("game_over"):
+    if hand.result.get("game_over") or locked.extra_hand:  # the one more hand after a tie ends the game too
         outcome.finish_if_over(locked, user=user)
     return hand, True
 
@@ -182,7 +182,7 @@ def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by
         raise GameClosed(closed)
     tournament = game.division.tournament
     saved = outcome.saved_hands(game.pk)
-    state = outcome.standing(tournament, sides, names, saved)
+    state = outcome.standing(tournament, sides, names, saved, game.extra_hand)
     if state.over:
         raise GameClosed(state.over_message())
     expected = len(saved) + 1

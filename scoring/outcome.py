@@ -18,7 +18,7 @@ from django.utils import timezone
 import rules
 from scoring import sheet as sheets
 from scoring.models import Hand
-from tournament.gameday import advancement
+from tournament.gameday import advancement, ties
 from tournament.models import Game, GameEvent, GameSide, Tournament
 from tournament.tables import bonus
 
@@ -65,6 +65,7 @@ class Standing:
     over: bool
     winner: str | None
     unconfirmed: list[int]  # numbers of hands still waiting for the other side's confirmation
+    extra_hand: bool = False  # over because the one more hand after a tie at the time limit is played
 
     @property
     def winner_side(self) -> GameSide | None:
@@ -77,15 +78,20 @@ class Standing:
         return "The scores end the game; no more hands can be entered."
 
 
-def standing(tournament: Tournament, sides: list[GameSide], names: list[str], hands: list[SavedHand]) -> Standing:
+def standing(tournament: Tournament, sides: list[GameSide], names: list[str], hands: list[SavedHand],
+             extra_hand: int | None = None) -> Standing:
+    """`extra_hand`: the game's Game.extra_hand (one more hand after a tie at the time limit)."""
     totals = rules.totals_after((h.scores for h in hands), len(sides))
     over, winner = (False, None)
     if hands:
         over, winner = rules.game_over(
             tournament.variant, dict(zip(names, totals)), len(hands), tournament.rules_numbers or None
         )
+    extra = not over and sheets.extra_hand_played(extra_hand, len(hands))
+    if extra:
+        over, winner = True, rules.time_limit_winner(dict(zip(names, totals)))
     unconfirmed = [h.number for h in hands if tournament.require_confirmation and h.confirmed_at is None]
-    return Standing(sides, names, totals, over, winner, unconfirmed)
+    return Standing(sides, names, totals, over, winner, unconfirmed, extra)
 
 
 def result_winner(game: Game, names: list[str], hands: list[SavedHand]) -> str | None:
@@ -110,7 +116,7 @@ def finish_if_over(game: Game, *, user=None) -> bool:
         return False
     tournament = game.division.tournament
     sides, names = sheets.sides_and_names(game)
-    state = standing(tournament, sides, names, saved_hands(game.pk))
+    state = standing(tournament, sides, names, saved_hands(game.pk), game.extra_hand)
     if not state.over or state.unconfirmed:
         return False
     side = state.winner_side
@@ -118,11 +124,14 @@ def finish_if_over(game: Game, *, user=None) -> bool:
         # Player sides (table formats): no bracket to carry the winner into; the sheet names them.
         return _claim_end(game, tournament, Game.Status.FINISHED, "result", user=user,
                           data={"winner_side": side.slot if side else None})
+    if side is None and state.extra_hand:  # level again after the one more hand: the organizer decides
+        return _level_again(game, tournament, state.totals)
     if side is None:  # over with no single winner (a tie the rules leave to the organizer)
         return _claim_end(game, tournament, Game.Status.AWAITING_DECISION, "awaiting_decision",
                           note="tie on the score sheet")
+    reason = Game.Reason.TIME_LIMIT if state.extra_hand else Game.Reason.SCORE
     try:
-        advancement.finish_game(game, side.team, reason=Game.Reason.SCORE, by=user)  # counts the change itself
+        advancement.finish_game(game, side.team, reason=reason, by=user)  # counts the change itself
     except ValidationError as exc:  # someone else (the time limit, the organizer) got there first
         log.info("game %s not finished from the sheet: %s", game.pk, exc)
         return False
@@ -140,4 +149,20 @@ def _claim_end(game: Game, tournament: Tournament, status: str, kind: str, *, us
         if claimed:
             GameEvent.objects.create(game=game, kind=kind, by=user, note=note, data=data or {})
             Tournament.objects.filter(pk=tournament.pk).bump()
+    return bool(claimed)
+
+
+def _level_again(game: Game, tournament: Tournament, totals: list[int]) -> bool:
+    """Still level after the one more hand the organizer allowed: back to the organizer's decision,
+    and the organizers are told again (tournament.gameday.ties)."""
+    with transaction.atomic():
+        claimed = Game.objects.filter(pk=game.pk, status=Game.Status.IN_PLAY).update(
+            status=Game.Status.AWAITING_DECISION, result_reason=Game.Reason.TIME_LIMIT_TIE,
+            finished_at=timezone.now(), tie_notified_at=None, version=F("version") + 1,
+        )
+        if claimed:
+            GameEvent.objects.create(game=game, kind="time_limit_tie", note="level again after one more hand",
+                                     data={"totals": totals, "hand": game.extra_hand})
+            Tournament.objects.filter(pk=tournament.pk).bump()
+            transaction.on_commit(lambda: ties.notify_organizers(game.pk))
     return bool(claimed)

@@ -95,6 +95,12 @@ def totals_after(results, side_count: int) -> list[int]:
     return rules.totals_after((hand_scores(r) for r in results), side_count)
 
 
+def extra_hand_played(extra_hand: int | None, hands_played: int) -> bool:
+    """Is the one more hand the organizer allowed after a tie at the time limit on the sheet? Then the
+    game is over whatever the target: the sole highest total wins, level goes back to the organizer."""
+    return extra_hand is not None and hands_played >= extra_hand
+
+
 def payload(game: Game, number: int, names: list[str], before: list[int], values: list[dict]) -> dict:
     """The engine's input (RULES.md §7) for one hand: every field of the variant for every side."""
     tournament = game.division.tournament
@@ -240,6 +246,8 @@ def build(game: Game) -> Sheet:
     over, winner = (False, None)
     if rows:
         over, winner = rules.game_over(variant, dict(zip(names, totals)), len(rows), settings)
+        if not over and extra_hand_played(game.extra_hand, len(rows)):
+            over, winner = True, rules.time_limit_winner(dict(zip(names, totals)))
     waiting = over and any(r.unconfirmed for r in rows)
     return Sheet(
         game=game, tournament=tournament, sides=views, rows=rows, fields=entry_fields(variant),

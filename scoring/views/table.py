@@ -141,6 +141,14 @@ def _rebound(request, form_class_kwargs, **changes) -> HandForm:
     return form
 
 
+def _besides_typing(seat: Seat, form: HandForm, number: int) -> list[dict]:
+    """A form refused for its typing: what the engine says about the rest of the hand as hand
+    `number`, so the table sees every problem at once (RULES §7), not the typing first."""
+    ok, result = service.preview(seat.game, form.cleaned_data.get("number") or number, form.readable_values(),
+                                 entry=seat.entry)
+    return [] if ok else form.problems_besides_typing(result["errors"])
+
+
 def _full(request, seat: Seat) -> sheets.Sheet:
     """The whole sheet for a seat loaded as an Entry (an entry view answering with the page)."""
     seat.game = sheets.game_for_sheet(pk=seat.game.pk)
@@ -164,7 +172,7 @@ def submit(request, seat: Seat):
     entry = seat.entry
     form = HandForm(request.POST, sheet=entry, organizer=seat.organizer)
     if not form.is_valid():
-        form, sheet = _refused_page(request, seat, 400)
+        form, sheet = _refused_page(request, seat, 400, _besides_typing(seat, form, entry.next_number))
         return _render_form(request, seat, sheet, form, 400)
     entered_by = seat.author or form.entered_by_name()
     data = form.cleaned_data
@@ -212,6 +220,7 @@ def edit(request, seat: Seat, number: int):
         return _render_form(request, seat, sheet, form, 200, "scoring/edit.html", problem=sheet.locked, **extra)
     form = HandForm(request.POST, **kwargs)
     if not form.is_valid():
+        form.add_engine_errors(_besides_typing(seat, form, number))
         return _render_form(request, seat, sheet, form, 400, "scoring/edit.html", **extra)
     try:
         service.correct(
@@ -277,6 +286,7 @@ def preview(request, seat: Seat):
     context = {"errors": [], "result": None}
     if typing_errors:
         context["errors"] = [m for messages_ in typing_errors.values() for m in messages_]
+        context["errors"] += [e["message"] for e in _besides_typing(seat, form, entry.next_number)]
     else:
         number = form.cleaned_data.get("number") or entry.next_number
         ok, result = service.preview(seat.game, number, form.values(), entry=entry)

@@ -79,11 +79,11 @@ def board_game(page: str, game: Game) -> str:
 
 
 def bracket_totals(page: str, game: Game) -> list[str]:
-    return re.findall(r'<span class="total">(-?\d+)</span>', bracket_game(page, game))
+    return re.findall(r'<span class="total">(−?[\d,]+)</span>', bracket_game(page, game))
 
 
 def board_totals(page: str, game: Game) -> list[str]:
-    return re.findall(r'<span class="gd-total">(-?\d+)</span>', board_game(page, game))
+    return re.findall(r'<span class="gd-total">(−?[\d,]+)</span>', board_game(page, game))
 
 
 @pytest.fixture
@@ -125,8 +125,8 @@ def test_a_hand_saved_shows_everywhere_at_once(pages, game):
     assert board_totals(board, game) == ["0", "0"] and "5,690" not in chart
     submit(game, 1, W1_OUT)
     brackets, board, _, chart = pages.everything()
-    assert [bracket_totals(page, game) for page in brackets] == [["5690", "935"]] * 2
-    assert board_totals(board, game) == ["5690", "935"]
+    assert [bracket_totals(page, game) for page in brackets] == [["5,690", "935"]] * 2
+    assert board_totals(board, game) == ["5,690", "935"]
     assert "5,690" in chart and "935" in chart
 
 
@@ -134,11 +134,11 @@ def test_a_correction_that_swaps_the_totals_with_the_same_sum_shows_at_once(page
     game = started(game)
     hand = submit(game, 1, W1_OUT)
     brackets, board, _, chart = pages.everything()
-    assert board_totals(board, game) == ["5690", "935"] and chart.index("5,690") < chart.index("935")
+    assert board_totals(board, game) == ["5,690", "935"] and chart.index("5,690") < chart.index("935")
     hands.correct(hand, version=1, values=SWAPPED, reason="the other side went out", author="B")
     brackets, board, _, chart = pages.everything()
-    assert [bracket_totals(page, game) for page in brackets] == [["935", "5690"]] * 2
-    assert board_totals(board, game) == ["935", "5690"]
+    assert [bracket_totals(page, game) for page in brackets] == [["935", "5,690"]] * 2
+    assert board_totals(board, game) == ["935", "5,690"]
     assert chart.index("935") < chart.index("5,690")
 
 

@@ -63,7 +63,7 @@ def test_a_cached_chart_shows_a_new_result_and_score_at_once(client, db):
         GameSide.objects.filter(pk=side.pk).update(total=1234)
         Tournament.objects.filter(pk=tournament.pk).bump()
     html = client.get(url(tournament, "d1")).content.decode()
-    assert '<span class="total">1234</span>' in html
+    assert '<span class="total">1,234</span>' in html
     winner = teams_of(first)[0]
     advancement.finish_game(Game.objects.get(pk=first.pk), winner, reason="score")
     following = game(tournament, "d1", 2, 1)

@@ -104,7 +104,8 @@ class TestBoard:
         game = actions.start_game(game, now=POSTED)
         deadlines.apply_time_limit(game.pk, now=game.time_limit_at)
         page = text(board(organizer_client, tournament))
-        assert "Tie at the time limit: record the winner and why." in page and "Decide…" in page
+        assert "Tied 0–0 at the time limit: let the table play one more hand, or record the winner and why." in page
+        assert "Decide…" in page and "Play one more hand" in page
 
     def test_substitutes_are_shown_on_the_board(self, organizer_client, tournament, games):
         a, _ = teams(games[0])

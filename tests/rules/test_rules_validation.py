@@ -102,17 +102,39 @@ def test_every_problem_is_reported_not_just_the_first() -> None:
         b(went_out=True, books_of_twos=1, melded_points=100, left_points=3),
         settings={"target": "high"},
     )
-    assert fields_refused(payload) == {
-        (None, "settings.target"), ("A", "left_red_threes"), ("B", "left_points"),
-    }
-    # with the type errors mended, the rule errors of both sides all show at once
-    payload = hand(BAJA, a(went_out=True, red_books=1, runs=1, melded_points=50),
-                   b(went_out=True, books_of_twos=1, melded_points=100))
-    assert fields_refused(payload) == {
+    rule_errors = {
         ("A", "went_out"), ("B", "went_out"),
         ("A", "black_books"), ("A", "books_of_twos"), ("A", "melded_points"),
         ("B", "red_books"), ("B", "black_books"), ("B", "runs"), ("B", "melded_points"),
     }
+    # a side's format errors and its rule errors all show at once (RULES §7), not the format ones first
+    assert fields_refused(payload) == {
+        (None, "settings.target"), ("A", "left_red_threes"), ("B", "left_points"), *rule_errors,
+    }
+    # with the type errors mended, the rule errors of both sides are still all there
+    payload = hand(BAJA, a(went_out=True, red_books=1, runs=1, melded_points=50),
+                   b(went_out=True, books_of_twos=1, melded_points=100))
+    assert fields_refused(payload) == rule_errors
+
+
+def test_two_bad_figures_of_one_side_and_one_of_the_other_are_all_reported_with_the_rule_the_side_breaks() -> None:
+    payload = hand(BAJA, a(went_out=True, red_books=2, black_books=1, runs=1, melded_points=1237, left_points=-5),
+                   b(left_red_threes=99))
+    errors = refused(payload)
+    assert [(e["side"], e["field"]) for e in errors] == [
+        ("A", "melded_points"), ("A", "left_points"), ("A", "books_of_twos"), ("B", "left_red_threes")]
+    assert [e["message"] for e in errors] == [
+        "A: melded points must be a multiple of 5, got 1,237",
+        "A: left points cannot be negative, got -5",
+        "A: went out without a book of twos (going out needs 1 red, 1 black, 1 run, 1 book of twos)",
+        "B: 99 red 3s left, but 8 decks hold 16",
+    ]
+
+
+def test_a_refused_book_count_is_not_read_as_none_held() -> None:
+    # red_books is unreadable: "went out without a red book" would be a guess, so only the format error shows
+    payload = hand(BAJA, a(went_out=True, red_books="two", black_books=1, runs=1, books_of_twos=1, melded_points=275), b())
+    assert fields_refused(payload) == {("A", "red_books")}
 
 
 def test_two_sides_out_names_the_other_side() -> None:

@@ -109,7 +109,8 @@ def _rummikub_hand(sides: int, winner: int) -> list[dict]:
 def create_rummikub(now: dt.datetime, by) -> Tournament:
     tournament = _event(
         "demo-rummikub", "Rummikub day (demo)", "rummikub",
-        "Rummikub at tables of 2 to 4: first to 150 wins the table; gold, silver and bronze at the end of the day.",
+        "Rummikub at tables of 2 to 4: the round in which someone reaches 150 ends the table and the highest total wins it; "
+        "gold, silver and bronze at the end of the day.",
         now, by, game_time_limit=dt.timedelta(minutes=90),
     )
     _sign_up(tournament, 17, 0, now)

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from scoring.models import Hand
 from tournament import names
 from tournament.gameday import advancement, deadlines
 from tournament.gameday.clock import result_text
@@ -170,6 +171,34 @@ def decide(game: Game, winner: Team, by, note: str) -> Game:
             names = " or ".join(s.team.name for s in sides)
             raise ValidationError(f"The winner must be one of the game's teams: {names}.")
         return advancement.finish_game(locked, winner, reason=Reason.ORGANIZER_DECISION, by=by, note=note)
+
+
+def play_one_more_hand(game: Game, by, note: str = "") -> Game:
+    """The organizer settles a tie at the time limit by letting the table play one more hand (RULES
+    A7: the sheets are silent and suggest finishing the hand in play). The limit is lifted for that
+    one hand: the table enters it as usual and the game ends on the totals after it
+    (scoring.outcome.finish_if_over); level again, it comes back to the organizer."""
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        if locked.status != Status.AWAITING_DECISION or locked.result_reason != Reason.TIME_LIMIT_TIE:
+            raise ValidationError(
+                f"{locked.label} is not level at the time limit (it is {locked.get_status_display().lower()}), "
+                "so there is no extra hand to allow."
+            )
+        if any(s.team_id is None for s in sides_of(locked)):
+            raise ValidationError(f"{locked.label} has no two known teams to play one more hand.")
+        number = Hand.objects.filter(game=locked).count() + 1
+        claimed = Game.objects.filter(pk=locked.pk, status=Status.AWAITING_DECISION).update(
+            status=Status.IN_PLAY, result_reason="", finished_at=None, time_limit_at=None, extra_hand=number,
+            version=F("version") + 1,
+        )
+        if not claimed:
+            raise ValidationError(f"{locked.label} changed meanwhile; reload the page and decide again.")
+        log_event(locked, "one_more_hand", by=by, note=(note or "").strip(), hand=number,
+                  time_limit_at=locked.time_limit_at.isoformat() if locked.time_limit_at else None)
+        count_change(locked)
+    locked.refresh_from_db()
+    return locked
 
 
 def reverse_forfeit(game: Game, by, reason: str) -> Game:

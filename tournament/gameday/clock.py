@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from tournament.gameday import ties
 from tournament.localtime import clock as local_clock
 from tournament.models import Game
 
@@ -31,9 +32,10 @@ def countdown_text(left: dt.timedelta) -> str:
 def clock(game: Game, now: dt.datetime) -> dict:
     """What a game's state is at `now`, by its status and its deadlines (no queries if prefetched).
 
-    phase: waiting | check_in | no_show_due | ready | in_play | time_up | awaiting_decision | done
+    phase: waiting | check_in | no_show_due | ready | in_play | one_more_hand | time_up | awaiting_decision | done
     countdown_to: the moment the browser counts down to (None when nothing is counting),
-    countdown_label / done_text: the words around it; tone: ok | warn | bad | "" for the badge.
+    countdown_label / done_text: the words around it; tone: ok | warn | bad | "" for the badge;
+    alert: the organizer's board line; table_note: what the table phone tells the players next.
     """
     sides = list(game.sides.all())
     team_sides = [s for s in sides if s.team_id]
@@ -46,6 +48,7 @@ def clock(game: Game, now: dt.datetime) -> dict:
         "countdown_text": "", "absent": absent, "no_show_passed": bool(game.no_show_at and now >= game.no_show_at),
         "time_limit_passed": bool(game.time_limit_at and now >= game.time_limit_at), "can_start": False,
         "early": bool(game.starts_at and now < game.starts_at), "alert": "",
+        "table_note": ties.table_note(game),
     }
 
     def counting(to, words, done):
@@ -59,11 +62,14 @@ def clock(game: Game, now: dt.datetime) -> dict:
             state["alert"] = state["label"]
     elif status == Status.AWAITING_DECISION:
         state.update(phase="awaiting_decision", label="Level at the time limit — awaiting the organizer's decision",
-                     tone="warn", alert="Tie at the time limit: record the winner and why.")
+                     tone="warn", alert=ties.board_alert(game))
     elif status == Status.WAITING or not both_known:
         state.update(phase="waiting", label="Waiting for the earlier games")
         if game.starts_at and now < game.starts_at:
             counting(game.starts_at, "Posted start in", "posted start passed")
+    elif status == Status.IN_PLAY and game.extra_hand:  # no clock: the limit is lifted for this one hand
+        state.update(phase="one_more_hand", label=f"Tied at the time limit — one more hand (hand {game.extra_hand})",
+                     tone="warn", alert=ties.board_alert(game))
     elif status == Status.IN_PLAY:
         if state["time_limit_passed"]:
             state.update(phase="time_up", label="Time limit reached — higher total wins", tone="warn",

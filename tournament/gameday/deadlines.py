@@ -22,7 +22,7 @@ from django.utils import timezone
 
 import rules
 from scoring import outcome
-from tournament.gameday import advancement
+from tournament.gameday import advancement, ties
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.localtime import clock as local_clock
 from tournament.models import Division, Game, GameSide, Substitution, Team, Tournament
@@ -126,12 +126,13 @@ def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
             return True
         claimed = Game.objects.filter(pk=game.pk, status=game.status).update(
             status=Status.AWAITING_DECISION, result_reason=Reason.TIME_LIMIT_TIE, finished_at=now,
-            version=F("version") + 1,
+            tie_totals=list(totals.values()), tie_notified_at=None, version=F("version") + 1,
         )
         if not claimed:
             return False
         log_event(game, "time_limit_tie", at=now, totals=totals)
         count_change(game)
+        transaction.on_commit(lambda: ties.notify_organizers(game.pk))
     return True
 
 
@@ -218,6 +219,7 @@ def sweep(now: dt.datetime | None = None) -> dict[str, int]:
         "apply_due_no_shows": apply_due_no_shows(now),
         "apply_due_time_limits": apply_due_time_limits(now),
         "arm_upcoming_deadlines": arm_upcoming_deadlines(now),
+        "notify_ties": ties.notify_unsent(now),
     }
 
 

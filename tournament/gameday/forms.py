@@ -39,6 +39,13 @@ class DecideForm(_GameForm):
     note = forms.CharField(label="Why", required=False)  # decide() asks for it in its own words
 
 
+class OneMoreHandForm(_GameForm):
+    """Letting a table level at the time limit play one more hand: an optional note for the log."""
+
+    note = forms.CharField(label="Note", required=False, max_length=500,
+                           error_messages={"max_length": "The note is too long (at most %(limit_value)d characters)."})
+
+
 class ReverseForm(_GameForm):
     reason = forms.CharField(label="Reason", required=False)  # reverse_forfeit() asks for it
 

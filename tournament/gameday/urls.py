@@ -15,4 +15,5 @@ urlpatterns = [
     path("t/<slug:slug>/gameday/game/<id:game_id>/no-partner/", views.no_partner, name="no_partner"),
     path("t/<slug:slug>/gameday/game/<id:game_id>/reverse/", views.reverse_forfeit, name="reverse"),
     path("t/<slug:slug>/gameday/game/<id:game_id>/decide/", views.decide, name="decide"),
+    path("t/<slug:slug>/gameday/game/<id:game_id>/one-more-hand/", views.one_more_hand, name="one_more_hand"),
 ]

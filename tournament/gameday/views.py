@@ -19,6 +19,7 @@ from tournament.gameday import actions
 from tournament.gameday.board import board_context, games_for_board
 from tournament.gameday.forms import (
     DecideForm,
+    OneMoreHandForm,
     ReverseForm,
     StartForm,
     SubstituteForm,
@@ -132,6 +133,22 @@ def decide(request, tournament, game_id: int):
         return actions.decide(game, data["winner"], request.user, data["note"])
 
     return _game_action(request, tournament, game_id, action, lambda game: f"{game.winner.name} wins; recorded.")
+
+
+@organizer_required
+@require_POST
+@tournament_view
+def one_more_hand(request, tournament, game_id: int):
+    """A tie at the time limit: the table plays one more hand (from the board card or the game's page)."""
+    game = load_game(tournament, game_id)
+    try:
+        note = cleaned(OneMoreHandForm(request.POST, game=game))["note"]
+        game = actions.play_one_more_hand(game, request.user, note)
+    except ValidationError as exc:
+        return _after_action(request, tournament, game, error=exc)
+    return _after_action(request, tournament, game, ok=(
+        f"{game.label}: the table plays one more hand (hand {game.extra_hand}); the higher total after it wins, "
+        "and a tie again comes back to you."))
 
 
 # ---- the table side -----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring.models import Hand
 from tournament.decorators import organizer_required, tournament_view
 from tournament.form_input import error_messages
-from tournament.gameday import advancement
+from tournament.gameday import advancement, ties
 from tournament.gameday.board import game_view, games_for_board
 from tournament.gameday.forms import CorrectionForm
 from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
@@ -29,7 +29,8 @@ from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
 NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)
 EVENT_WORDS = {
     "ready": "Both teams known", "started": "Started", "no_show": "No-show", "result": "Result",
-    "time_limit": "Time limit reached", "time_limit_tie": "Level at the time limit", "substitute": "Substitute",
+    "time_limit": "Time limit reached", "time_limit_tie": "Level at the time limit", "one_more_hand": "One more hand allowed",
+    "substitute": "Substitute",
     "no_partner": "No partner", "forfeit_reversed": "Forfeit reversed", "correction": "Result corrected",
     "reopened": "Reopened",
 }
@@ -93,6 +94,7 @@ def _render(request, tournament, game: Game, *, error: str = "", typed=None, sta
         "error": error,
         "typed": typed or {},
         "limit_text": f"{minutes // 60} h {minutes % 60:02d} min" if minutes % 60 else f"{minutes // 60} h",
+        "story": ties.story(game),
         "reversible": game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT)
         and game.result_reason in Game.FORFEIT_REASONS,
     }, status=status)

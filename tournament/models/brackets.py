@@ -136,6 +136,13 @@ class Game(models.Model):
     # When the table's phone last reached the server (any table-link request), so the organizer's
     # board shows a silent table; written at most every HEARD_EVERY (tournament.gameday.heard).
     last_heard_at = models.DateTimeField(null=True, blank=True)
+    # A tie at the time limit (RULES A7): the sides' totals then, in slot order (the pages say how it
+    # was settled); the number of the one more hand the organizer let the table play (the game ends
+    # on it, tournament.gameday.ties); when the organizers were e-mailed about the tie awaiting them
+    # (the claim that sends that e-mail once).
+    tie_totals = models.JSONField(default=list, blank=True)
+    extra_hand = models.PositiveSmallIntegerField(null=True, blank=True)
+    tie_notified_at = models.DateTimeField(null=True, blank=True)
 
     objects = GameQuerySet.as_manager()
 
