@@ -26,15 +26,16 @@ class TournamentForm(forms.ModelForm):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )
     time_zone = forms.ChoiceField(
-        label="Time zone", help_text="Pick the place nearest to where you play; every time on the pages is shown in it.",
+        label="Time zone", initial=Tournament._meta.get_field("time_zone").default, help_text="Pick the place nearest to where you play; every time on the pages is shown in it.",
         error_messages={"invalid_choice": "“%(value)s” is not a time zone name such as America/Mazatlan: pick one from the list."},
     )
+    # Declared here, so the model's defaults are given as the new form's starting values.
     game_time_limit = HoursMinutesField(
-        label="Game length", min_minutes=1,
+        label="Game length", min_minutes=1, initial=Tournament._meta.get_field("game_time_limit").default,
         help_text="How long a game may last, counted from its start; when time is up the game ends by the rules.",
     )
     no_show_grace = HoursMinutesField(
-        label="Wait for late players",
+        label="Wait for late players", initial=Tournament._meta.get_field("no_show_grace").default,
         help_text="How long after the start time to wait for someone missing before they lose the game for not showing up.",
     )
     slug = forms.CharField(
