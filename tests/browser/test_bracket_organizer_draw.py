@@ -1,4 +1,4 @@
-"""The organizer draws Division 1 at the desk (laptop), redraws with a typed seed, and publishes."""
+"""The organizer draws Division 1 at the desk (laptop), redraws with a typed draw number, and publishes."""
 
 import os
 
@@ -33,20 +33,20 @@ def test_draw_redraw_and_publish(live_server, page):
     first_seed = DrawRecord.objects.get().seed
     expect(d1.locator(".seed")).to_have_text(str(first_seed))
 
-    d1.get_by_label("Seed").fill("-5")
+    d1.get_by_label("Draw number").fill("-5")
     d1.get_by_role("button", name="Redraw").click()
     expect(page.locator("section#d1 .errorlist")).to_contain_text("must not be negative")
     d1 = page.locator("section#d1")
-    d1.get_by_label("Seed").fill("2026")
+    d1.get_by_label("Draw number").fill("2026")
     d1.get_by_role("button", name="Redraw").click()
     expect(page.locator("section#d1 .seed")).to_have_text("2026")
     expect(page.locator("section#d1 .draw-pairs li")).to_have_count(8)
     shot(page, "organizer-draw-preview-1280")
 
     page.once("dialog", lambda dialog: dialog.accept())
-    page.locator("section#d1").get_by_role("button", name="Publish Division 1 (seed 2026)").click()
-    expect(page.locator(".msg-success")).to_contain_text("Division 1 is published (seed 2026)")
-    expect(page.locator("section#d1")).to_contain_text("published")
+    page.locator("section#d1").get_by_role("button", name="Publish Division 1 (draw number 2026)").click()
+    expect(page.locator(".msg-success")).to_contain_text("Division 1 is published (draw number 2026)")
+    expect(page.locator("section#d1")).to_contain_text("Published")
     expect(page.locator("section#d1").get_by_role("button", name="Redraw")).to_have_count(0)
     shot(page, "organizer-draw-published-1280")
     page.get_by_role("link", name="Schedule and tables").click()

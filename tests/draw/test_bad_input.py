@@ -55,7 +55,7 @@ def test_a_seed_with_a_nul_byte_is_named(organizer_client):
     tournament, _ = closed_tournament(4)
     response = organizer_client.post(reverse("draw:preview", args=[tournament.slug, "d1"]), {"seed": "12\x00"})
     assert response.status_code == 400
-    assert "Seed: Null characters are not allowed." in text(response)
+    assert "Draw number: Null characters are not allowed." in text(response)
     assert not DrawRecord.objects.exists()
 
 

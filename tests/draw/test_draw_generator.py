@@ -97,7 +97,7 @@ def test_typed_seeds_are_read(text, expected):
 
 
 @pytest.mark.parametrize("text,message", [
-    ("abc", "whole number"), ("12.5", "whole number"), ("-3", "not be negative"), ("", "Type a seed"),
+    ("abc", "whole number"), ("12.5", "whole number"), ("-3", "not be negative"), ("", "Type a draw number"),
     ("١٢", "whole number"), (str(10**19), "from 0 to"), (-1, "from 0 to"),
 ])
 def test_bad_seeds_are_refused_with_a_message(text, message):

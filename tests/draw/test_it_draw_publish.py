@@ -19,7 +19,7 @@ def test_publishing_freezes_the_preview_and_the_bracket_goes_public(organizer_cl
     tournament, _ = closed_tournament(6)
     record = publishing.preview(tournament, "d1", seed=77, by=organizer)
     response = organizer_client.post(url(tournament), {"draw": record.pk}, follow=True)
-    assert "Division 1 is published (seed 77)" in response.content.decode()
+    assert "Division 1 is published (draw number 77)" in response.content.decode()
     record.refresh_from_db()
     assert record.published_at and record.published_by == organizer
     division = Division.objects.get(tournament=tournament, kind="d1")

@@ -10,16 +10,13 @@ from django.urls import reverse
 from tests.events.test_backup_roundtrip import build_full_tournament, wipe
 from tests.factories import TournamentFactory, UserFactory
 from tests.scoring.games import make_game
+from tests.tournament_form import tournament_data
 from tournament.events.backup import export_tournament, import_tournament
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
-NEW_TOURNAMENT = {
-    "name": "Marina Open", "slug": "marina-open", "venue": "Dock 3", "description": "",
-    "time_zone": "America/Mazatlan", "signup_deadline": "2027-04-06T12:00", "variant": "baja-partners",
-    "game_time_limit": "02:30:00", "no_show_grace": "00:05:00", "require_confirmation": "on", "organizer_email": "",
-}
+NEW_TOURNAMENT = tournament_data(name="Marina Open", slug="marina-open", venue="Dock 3", organizer_email="")
 
 
 def logged_in(user) -> Client:

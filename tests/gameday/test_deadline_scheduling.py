@@ -10,6 +10,7 @@ from django.urls import reverse
 from config.celery import app
 from tests.factories import TournamentFactory
 from tests.gameday_setup import publish_division, teams
+from tests.tournament_form import tournament_data
 from tournament.draw import publishing
 from tournament.gameday import actions, deadlines
 from tournament.models import Round, Tournament
@@ -73,15 +74,6 @@ def test_publishing_queues_the_deadlines_within_the_horizon_and_leaves_later_one
         _, first = publish_division(tournament)
     grace = tournament.no_show_grace
     assert sorted(sent) == (sorted((NO_SHOW_TASK, (g.pk,), POSTED + grace) for g in first) if queued else [])
-
-
-def tournament_data(**changes):
-    return {
-        "name": "Bayfest 2027", "slug": "bayfest-2027", "venue": "Clubhouse", "description": "",
-        "time_zone": "America/Mazatlan", "signup_deadline": "2027-04-06T12:00", "variant": "baja-partners",
-        "game_time_limit": "02:30:00", "no_show_grace": "00:05:00", "require_confirmation": "on",
-        "organizer_email": "desk@club.example", **changes,
-    }
 
 
 def test_creating_a_tournament_queues_its_sign_up_close_and_only_a_deadline_edit_queues_it_again(

@@ -5,17 +5,17 @@ from django.urls import reverse
 
 import rules
 from tests.tables.events import table_event
+from tests.tournament_form import tournament_data
 from tournament.events.forms import TournamentForm
 from tournament.models import Division, Tournament
 from tournament.tables import formats
 
 
 def create_data(**extra):
-    return {
-        "name": "Club night", "slug": "club-night", "time_zone": "America/Mazatlan",
-        "signup_deadline": "2027-01-05T12:00", "variant": "club-4deck",
-        "game_time_limit": "01:45:00", "no_show_grace": "00:05:00", **extra,
-    }
+    return tournament_data(**{
+        "name": "Club night", "slug": "club-night", "signup_deadline": "2027-01-05T12:00", "variant": "club-4deck",
+        "game": (1, 45), **extra,
+    })
 
 
 @pytest.mark.django_db

@@ -237,7 +237,7 @@ def test_a_partner_alone_with_a_single_player_cannot_sit_apart():
     ({"movement": "shuffle"}, "Movement must be one of redraw, winners-stay"),
     ({"winners": [("a",)]}, "Winners only matter when winners stay"),
     ({"movement": "winners-stay", "winners": [("a",)]}, "no round has been played yet"),
-    ({"seed": -1}, "seed"),
+    ({"seed": -1}, "draw number"),
 ])
 def test_bad_input_is_refused_with_a_message(kwargs, message):
     call = {"entrants": solo(4), "min_sides": 2, "max_sides": 4, "seed": 0, **kwargs}

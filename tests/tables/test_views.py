@@ -103,11 +103,11 @@ def test_partners_are_previewed_redrawn_and_published(organizer_client):
     sign_up(event, "Ann", "Bob", "Cy", "Di")
     organizer_client.post(url("partners_preview", event), {"seed": "12"})
     response = organizer_client.post(url("partners_preview", event), {"seed": "13"}, follow=True)
-    assert "Seed <span class=\"seed\">13</span>" in response.content.decode()
+    assert "Draw number <span class=\"seed\">13</span>" in response.content.decode()
     assert not Team.objects.exists()
     record = PartnerDraw.objects.first()
     response = organizer_client.post(url("partners_publish", event), {"draw": record.pk}, follow=True)
-    assert "Published 2 partnerships (seed 13)." in response.content.decode()
+    assert "Published 2 partnerships (draw number 13)." in response.content.decode()
     assert Team.objects.filter(tournament=event).count() == 2
     response = organizer_client.post(url("partners_publish", event), {"draw": record.pk})
     assert response.status_code == 400 and "frozen" in response.content.decode()
@@ -128,7 +128,7 @@ def test_an_impossible_partner_draw_says_why_and_saves_nothing(organizer_client)
 def test_a_seed_that_is_not_a_number_is_refused(organizer_client):
     event = table_event("club-4deck")
     response = organizer_client.post(url("partners_preview", event), {"seed": "abc"})
-    assert response.status_code == 400 and "The seed must be a whole number" in response.content.decode()
+    assert response.status_code == 400 and "The draw number must be a whole number" in response.content.decode()
 
 
 def test_a_round_is_seated_shown_with_its_byes_and_published_with_its_start(organizer_client):
@@ -142,7 +142,7 @@ def test_a_round_is_seated_shown_with_its_byes_and_published_with_its_start(orga
     assert response.status_code == 400 and "Give the round a start time." in response.content.decode()
     assert not Game.objects.exists()
     response = organizer_client.post(url("round_publish", event, 1), {"draw": record.pk, "starts_at": "2027-01-06T10:00"}, follow=True)
-    assert "Round 1 is published (seed 7)" in response.content.decode()
+    assert "Round 1 is published (draw number 7)" in response.content.decode()
     game = Game.objects.get()
     assert game.starts_at == dt.datetime(2027, 1, 6, 10, 0, tzinfo=event.tz)
     assert game.sides.count() == 4

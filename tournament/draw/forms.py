@@ -12,7 +12,7 @@ LOCAL_INPUT = "%Y-%m-%dT%H:%M"  # what a datetime-local input sends
 
 
 class PreviewForm(forms.Form):
-    seed = forms.CharField(label="Seed", required=False)  # the generator reads it and says what is wrong with it
+    seed = forms.CharField(label="Draw number", required=False)  # the generator reads it and says what is wrong with it
     override = forms.BooleanField(required=False)
 
 

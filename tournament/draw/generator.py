@@ -54,9 +54,9 @@ def first_round_pairs(lines: Sequence) -> list[tuple]:
 
 def check_seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"The seed must be a whole number, not {seed!r}.")
+        raise ValueError(f"The draw number must be a whole number, not {seed!r}.")
     if seed < 0 or seed > MAX_SEED:
-        raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED:,}; {seed} is not.")
+        raise ValueError(f"The draw number must be a whole number from 0 to {MAX_SEED:,}; {seed} is not.")
     return seed
 
 
@@ -67,11 +67,11 @@ def parse_seed(text: str | int | None) -> int:
     raw = (text or "").strip()
     cleaned = raw.replace(",", "").replace("_", "").replace(" ", "")
     if not cleaned:
-        raise ValueError("Type a seed (a whole number) or leave the box empty for a random one.")
+        raise ValueError("Type a draw number (a whole number) or leave the box empty for a new one by lot.")
     if cleaned.startswith("-") and cleaned[1:].isdigit():
-        raise ValueError(f"The seed must not be negative: “{raw}”.")
+        raise ValueError(f"The draw number must not be negative: “{raw}”.")
     if not cleaned.isascii() or not cleaned.isdigit():
-        raise ValueError(f"The seed must be a whole number such as 48213; “{raw}” is not.")
+        raise ValueError(f"The draw number must be a whole number such as 48213; “{raw}” is not.")
     return check_seed(int(cleaned))
 
 

@@ -74,7 +74,7 @@ def make_preview(request, slug, kind):
         record = publishing.preview(tournament, kind, seed=data["seed"] or None, by=request.user, override=data["override"])
     except ValidationError as exc:
         return _render(request, tournament, errors={kind: " ".join(exc.messages)}, typed={kind: seed}, status=400)
-    messages.success(request, f"{Division.Kind(kind).label}: drawn with seed {record.seed}. Redraw as often as you like, then publish.")
+    messages.success(request, f"{Division.Kind(kind).label}: drawn with draw number {record.seed}. Redraw as often as you like, then publish.")
     return redirect(reverse("draw:page", args=[slug]) + f"#{kind}")
 
 
@@ -91,7 +91,7 @@ def publish(request, slug, kind):
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect(reverse("draw:page", args=[slug]) + f"#{kind}")
-    messages.success(request, f"{div.name} is published (seed {record.seed}). The bracket is public now.")
+    messages.success(request, f"{div.name} is published (draw number {record.seed}). The bracket is public now.")
     return redirect(reverse("draw:page", args=[slug]) + f"#{kind}")
 
 

@@ -2,34 +2,80 @@ import zoneinfo
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import Count
 
-from tournament import names
+from tournament import names, time_zones
+from tournament.events import web_address
+from tournament.form_fields import HoursMinutesField
 from tournament.models import Tournament
 from tournament.models.events import validate_time_zone
 
 
+def likely_zones(user) -> list[str]:
+    """The zones an organizer probably wants: their own tournaments' (latest first), then the
+    zones other tournaments use (most used first)."""
+    own = Tournament.objects.run_by(user).order_by("-created_at").values_list("time_zone", flat=True) if user else []
+    used = Tournament.objects.values("time_zone").annotate(n=Count("pk")).order_by("-n", "time_zone")
+    return list(dict.fromkeys([*own, *(row["time_zone"] for row in used)]))
+
+
 class TournamentForm(forms.ModelForm):
     signup_deadline = forms.DateTimeField(
-        label="Sign-up deadline (tournament's local time)",
+        label="Sign-ups close at (local time where you play)",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+    )
+    time_zone = forms.ChoiceField(
+        label="Time zone", initial=Tournament._meta.get_field("time_zone").default, help_text="Pick the place nearest to where you play; every time on the pages is shown in it.",
+        error_messages={"invalid_choice": "“%(value)s” is not a time zone name such as America/Mazatlan: pick one from the list."},
+    )
+    # Declared here, so the model's defaults are given as the new form's starting values.
+    game_time_limit = HoursMinutesField(
+        label="Game length", min_minutes=1, initial=Tournament._meta.get_field("game_time_limit").default,
+        help_text="How long a game may last, counted from its start; when time is up the game ends by the rules.",
+    )
+    no_show_grace = HoursMinutesField(
+        label="Wait for late players", initial=Tournament._meta.get_field("no_show_grace").default,
+        help_text="How long after the start time to wait for someone missing before they lose the game for not showing up.",
+    )
+    slug = forms.CharField(
+        label="Web address", required=False, max_length=200,
+        help_text="Made from the tournament's name. Change it only if you want a different address; "
+                  "use letters, numbers and hyphens, e.g. bayfest-2026.",
     )
 
     class Meta:
         model = Tournament
         fields = [
-            "name", "slug", "venue", "description", "time_zone", "signup_deadline", "format", "variant",
-            "game_time_limit", "no_show_grace", "require_confirmation", "organizer_email",
+            "name", "venue", "description", "time_zone", "signup_deadline", "format", "variant",
+            "game_time_limit", "no_show_grace", "require_confirmation", "organizer_email", "slug",
         ]
-        help_texts = {
-            "game_time_limit": "hh:mm:ss, e.g. 02:30:00",
-            "no_show_grace": "hh:mm:ss, e.g. 00:05:00",
-            "slug": "Short name for links, e.g. bayfest-2026",
-            "format": "Table rounds: players or partnerships (as the variant says) drawn to tables each round.",
+        labels = {
+            "name": "Tournament name",
+            "variant": "Game",
+            "require_confirmation": "The other side confirms each hand",
+            "organizer_email": "Organizer's e-mail",
         }
+        help_texts = {
+            "name": "As players will see it, e.g. Bayfest 2026.",
+            "venue": "Where you play, e.g. Marina clubhouse, La Paz.",
+            "description": "A few words for the players, shown on the tournament's home page.",
+            "format": "Two divisions and a final: teams play a knock-out chart. "
+                      "Table rounds: players or partners are drawn to tables each round and scores add up.",
+            "variant": "The game and its scoring rules; they cannot be changed once the tournament is made.",
+            "require_confirmation": "When a hand is entered at the table, the other side checks it and confirms it on the phone.",
+            "organizer_email": "Where we send word when sign-ups close.",
+        }
+        # Only when two people save the same address at the same moment (clean_slug checks first).
+        error_messages = {"slug": {"unique": "Another tournament has just taken this web address; save again."}}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        zones = likely_zones(user)
+        current = [self.instance.time_zone] if self.instance.pk else []
+        self.fields["time_zone"].choices = time_zones.choices([*current, *zones])
+        if not self.instance.pk and zones:
+            self.initial["time_zone"] = zones[0]  # the organizer's last used
         # A form posted without a format (older scripts, the API of the tests) keeps the default bracket.
         self.fields["format"].required = False
         if self.instance.pk:
@@ -43,8 +89,28 @@ class TournamentForm(forms.ModelForm):
         # Stored clean like every other name: no zero-width or bidi controls that reverse a neighbour.
         return names.entered(self.cleaned_data.get("name"), "The tournament's name", 120)
 
+    def clean_slug(self):
+        """Empty: keep the address (or make one from the name at creation). Typed: tidied to letters,
+        digits and hyphens, and refused when nothing is left, it is too long or another tournament has it."""
+        typed = (self.cleaned_data.get("slug") or "").strip()
+        if not typed:
+            return ""
+        slug = web_address.from_text(typed)
+        if not slug:
+            raise ValidationError(f"“{typed}” cannot be a web address: use letters, numbers and hyphens, e.g. bayfest-2026.")
+        if len(slug) > web_address.LONGEST:
+            raise ValidationError(f"The web address is too long: at most {web_address.LONGEST} letters, this one has {len(slug)}.")
+        if web_address.is_taken(slug, keep=self.instance.pk):
+            suggestion = web_address.free(slug, keep=self.instance.pk)
+            raise ValidationError(f"The address …/t/{slug}/ is taken by another tournament; try {suggestion}.")
+        return slug
+
     def clean(self):
         data = super().clean()
+        if "slug" in data and not data["slug"]:
+            data["slug"] = self.instance.slug or web_address.free(
+                web_address.from_text(data.get("name") or ""), keep=self.instance.pk
+            )
         deadline, zone = data.get("signup_deadline"), data.get("time_zone")
         if deadline and zone:
             try:

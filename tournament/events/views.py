@@ -4,9 +4,10 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -40,22 +41,35 @@ def edit(request, slug):
 
 def tournament_form(request, tournament: Tournament | None):
     previous_deadline = tournament.signup_deadline if tournament else None
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form = TournamentForm(request.POST or None, instance=tournament, user=request.user)
     if request.method == "POST" and form.is_valid():
         saved = form.save(commit=False)
         if not saved.created_by_id:
             saved.created_by = request.user
-        with transaction.atomic():
-            saved.save()  # a new tournament's creator becomes its organizer (Tournament.save)
-            Tournament.objects.filter(pk=saved.pk).bump()  # name, venue, times: every page shows them
-            if saved.signup_deadline != previous_deadline:
-                deadlines.schedule_registration_close(saved)
-        messages.success(request, f"Saved “{saved.name}”.")
-        return redirect("organizer:dashboard", slug=saved.slug)
-    return render(
-        request, "organizer/tournament_form.html", {"form": form, "tournament": tournament},
-        status=400 if form.errors else 200,
-    )
+        try:
+            with transaction.atomic():
+                saved.save()  # a new tournament's creator becomes its organizer (Tournament.save)
+                Tournament.objects.filter(pk=saved.pk).bump()  # name, venue, times: every page shows them
+                if saved.signup_deadline != previous_deadline:
+                    deadlines.schedule_registration_close(saved)
+        except IntegrityError:
+            # Someone saved the same web address between the check and this save: nothing was saved.
+            if not Tournament.objects.filter(slug=saved.slug).exclude(pk=saved.pk).exists():
+                raise
+            form.add_error("slug", f"Another tournament has just taken …/t/{saved.slug}/; save again for another address.")
+        else:
+            messages.success(request, f"Saved “{saved.name}”.")
+            return redirect("organizer:dashboard", slug=saved.slug)
+    if tournament and form.errors:
+        # The form wrote what was typed onto the instance; the page's links need the saved address.
+        tournament = Tournament.objects.get(pk=tournament.pk)
+    context = {"form": form, "tournament": tournament, "address_base": address_base(request)}
+    return render(request, "organizer/tournament_form.html", context, status=400 if form.errors else 200)
+
+
+def address_base(request) -> str:
+    """“meldboard.example/t/”: the start of every tournament's public address, as people type it."""
+    return request.get_host() + reverse("public:home", args=["x"]).removesuffix("x/")
 
 
 @organizer_required

@@ -44,7 +44,12 @@ class EventSettingsForm(forms.ModelForm):
     class Meta:
         model = TableEvent
         fields = ["hands_per_round", "movement", "standings"]
-        labels = {"hands_per_round": "Hands per round", "standings": "Standings by"}
+        labels = {"hands_per_round": "Hands per round", "movement": "Between rounds", "standings": "Standings by"}
+        help_texts = {
+            "hands_per_round": "How many hands each table plays a round. Leave it empty to play each game to the winning score.",
+            "movement": "Who sits where in the next round.",
+            "standings": "Total score: every round's points added up. Table placings: 4 points for 1st at a table, 3 for 2nd, 2 for 3rd, 1 for 4th.",
+        }
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)

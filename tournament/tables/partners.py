@@ -69,7 +69,7 @@ def draw_partners(
         if search.exhausted:
             raise DrawImpossible(
                 "The draw gave up before pairing everyone apart from their households; "
-                "try another seed, or add players."
+                "try another draw number, or add players."
             )
         raise DrawImpossible(
             "No pairing keeps every household apart: the households overlap so that someone is left "

@@ -56,7 +56,7 @@ def partners_preview(request, tournament):
         record = rounds.preview_partners(tournament, drawing.draw_partners(tournament, seed), seed, by=request.user)
     except ValidationError as exc:
         return _partners_page(request, tournament, error=" ".join(exc.messages), typed=typed, status=400)
-    messages.success(request, f"Partners drawn with seed {record.seed}. Redraw as often as you like, then publish.")
+    messages.success(request, f"Partners drawn with draw number {record.seed}. Redraw as often as you like, then publish.")
     return redirect("tables:partners", slug=tournament.slug)
 
 
@@ -69,7 +69,7 @@ def partners_publish(request, tournament):
         teams = rounds.save_partners(tournament, record.pairs, record.seed, by=request.user)
     except ValidationError as exc:
         return _partners_page(request, tournament, error=" ".join(exc.messages), status=400)
-    messages.success(request, f"Published {len(teams)} partnerships (seed {record.seed}).")
+    messages.success(request, f"Published {len(teams)} partnerships (draw number {record.seed}).")
     return redirect("tables:partners", slug=tournament.slug)
 
 
@@ -166,7 +166,7 @@ def round_preview(request, tournament, number):
         record = rounds.preview_round(tournament, number, drawing.draw_seating(tournament, number, seed), seed, by=request.user)
     except ValidationError as exc:
         return _rounds_page(request, tournament, error=" ".join(exc.messages), typed=typed, status=400)
-    messages.success(request, f"Round {number} seated with seed {record.seed}. Redraw as often as you like, then publish.")
+    messages.success(request, f"Round {number} seated with draw number {record.seed}. Redraw as often as you like, then publish.")
     return redirect("tables:rounds", slug=tournament.slug)
 
 
@@ -182,5 +182,5 @@ def round_publish(request, tournament, number):
         rounds.save_round(tournament, number, record.as_data, record.seed, form.cleaned_data["starts_at"], by=request.user)
     except ValidationError as exc:
         return _rounds_page(request, tournament, error=" ".join(exc.messages), start_form=form, status=400)
-    messages.success(request, f"Round {number} is published (seed {record.seed}); its tables are ready.")
+    messages.success(request, f"Round {number} is published (draw number {record.seed}); its tables are ready.")
     return redirect("tables:rounds", slug=tournament.slug)
