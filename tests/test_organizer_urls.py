@@ -39,11 +39,13 @@ PUBLIC = ACCOUNT_PAGES | {
     "brackets:overview", "brackets:division",
     "live:team", "live:player", "live:find", "live:tv",
     "sheet:game", "sheet:live",
+    "table:service_worker",  # the table pages' offline worker script: static, the same for everyone
     "tables:signup", "tables:public_standings", "tables:public_seating", "tables:public_seating_round",
 }
 PUBLIC_NAMESPACES = {"admin"}  # Django's admin refuses anyone who is not staff itself
 TABLE = {
     "table:sheet", "table:submit", "table:edit", "table:confirm", "table:preview", "table:count", "table:live",
+    "table:manifest",
     "gameday_table:status", "gameday_table:check_in", "gameday_table:start",
 }
 ANY_ACCOUNT = {"organizer:home", "organizer:create"}  # the list of what one runs, and starting a tournament
