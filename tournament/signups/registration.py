@@ -195,7 +195,11 @@ def pair(a: PartnerPost, b: PartnerPost, *, team_name: str = "", now=None, late:
     name = team_name or f"{people[0].split()[0]} & {people[1].split()[0]}"
     if names.find(Team.objects.filter(tournament=a.player.tournament).only("name"), name):
         name = f"{people[0]} & {people[1]}"[:60]
-    return register_team(a.player.tournament, team_name=name, player_names=people, now=now, late=late)
+    # The players typed their contacts on the board; the organizer's team list must be able to call them.
+    contacts = list(dict.fromkeys(c.strip() for c in (a.player.contact, b.player.contact) if c.strip()))
+    return register_team(
+        a.player.tournament, team_name=name, player_names=people, contact="; ".join(contacts), now=now, late=late
+    )
 
 
 def withdraw_post(post: PartnerPost, now=None) -> None:
