@@ -35,7 +35,7 @@ ACCOUNT_PAGES = {
 PUBLIC = ACCOUNT_PAGES | {
     "healthz",
     "public:index", "public:home", "public:signup", "public:teams", "public:partners", "public:choose_partner",
-    "public:withdraw_post",
+    "public:withdraw_post", "public:my_post_link",
     "brackets:overview", "brackets:division",
     "sheet:game", "sheet:live",
     "tables:signup", "tables:public_standings", "tables:public_seating", "tables:public_seating_round",

@@ -153,10 +153,16 @@ def post_partner_wanted(tournament: Tournament, *, name: str, contact: str = "",
         if existing and existing.team_id and existing.team.withdrawn_at is None:
             raise ValidationError({"name": [f"{name} is already on team “{existing.team.name}”."]})
         if existing and hasattr(existing, "partner_post") and existing.partner_post.closed_at is None:
-            raise ValidationError({"name": [f"{name} is already on the board."]})
+            raise ValidationError({"name": [
+                f"{name} is already on the board. To choose, accept or withdraw from this phone, open the private "
+                "link you were given when you posted (it was e-mailed to you if you gave an e-mail address)."
+            ]})
         player = existing or Player.objects.create(
             tournament=tournament, name=name, contact=contact.strip()[:200], created_at=now
         )
+        if existing and contact.strip():
+            Player.objects.filter(pk=player.pk).update(contact=contact.strip()[:200])
+            player.contact = contact.strip()[:200]
         PartnerPost.objects.filter(player=player).delete()
         post = PartnerPost.objects.create(player=player, note=(note or "").strip(), created_at=now)
         Tournament.objects.filter(pk=tournament.pk).bump()
