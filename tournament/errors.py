@@ -13,7 +13,6 @@ from django.urls import Resolver404, resolve
 
 from tournament.models import Game, GameEvent, Tournament
 
-
 TOURNAMENT_PATH = re.compile(r"^/(?:organizer/)?t/(?P<slug>[-a-zA-Z0-9_]+)/")
 
 

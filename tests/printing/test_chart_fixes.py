@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from tests.printing.test_printing_helpers import draw_divisions, flat, page_png, pdf_text, play_round
+from tests.printing.test_printing_helpers import (
+    draw_divisions,
+    flat,
+    page_png,
+    pdf_text,
+    play_round,
+)
 from tournament.models import Division, Tournament
 from tournament.printing import charts, documents
 from tournament.printing.paper import paper
