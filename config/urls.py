@@ -5,6 +5,7 @@ from django.urls import include, path, register_converter
 
 from config.converters import IdConverter, TokenConverter
 from tournament import health
+from tournament.favicon import favicon
 
 # Before the includes below import the apps' URL modules, which use them.
 register_converter(IdConverter, "id")
@@ -12,6 +13,7 @@ register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     # organizer (login required)
@@ -31,3 +33,5 @@ urlpatterns = [
     path("", include("tournament.live.urls")),
     path("", include("tournament.signups.urls")),
 ]
+
+handler404 = "tournament.errors.not_found"  # the site's layout, and the way back to the tournament when known

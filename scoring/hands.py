@@ -378,7 +378,8 @@ def rotate_token(game: Game, *, by=None) -> str:
     token = new_table_token()
     with transaction.atomic():
         Game.objects.filter(pk=game.pk).update(table_token=token)
-        GameEvent.objects.create(game=game, kind="table_link_rotated", by=by)
+        # The retired token stays in the log so a stale link's 404 can still offer the tournament's home.
+        GameEvent.objects.create(game=game, kind="table_link_rotated", by=by, data={"old_token": game.table_token})
         _count_change(game)
     game.table_token = token
     return token

@@ -33,9 +33,9 @@ ACCOUNT_PAGES = {
     "password_reset_confirm", "password_reset_complete",
 }
 PUBLIC = ACCOUNT_PAGES | {
-    "healthz",
+    "healthz", "favicon",
     "public:index", "public:home", "public:signup", "public:teams", "public:partners", "public:choose_partner",
-    "public:withdraw_post",
+    "public:withdraw_post", "public:my_post_link",
     "brackets:overview", "brackets:division",
     "live:team", "live:player", "live:find", "live:tv",
     "sheet:game", "sheet:live",

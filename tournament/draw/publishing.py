@@ -11,6 +11,7 @@ import math
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from tournament import localtime
@@ -285,6 +286,10 @@ def set_round_start(rnd: Round, starts_at: dt.datetime) -> int:
         rnd.starts_at = starts_at
         rnd.save(update_fields=["starts_at"])
         moved = 0
+        # A bye is decided at the draw but its posted time still shows on the charts and the board.
+        Game.objects.filter(round=rnd, status=Game.Status.BYE).filter(
+            Q(starts_at=old) | Q(starts_at__isnull=True)
+        ).update(starts_at=starts_at)
         for game in Game.objects.select_for_update(of=("self",)).filter(round=rnd).select_related("division__tournament"):
             if game.status in STARTED_OR_DONE:
                 continue

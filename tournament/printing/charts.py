@@ -27,6 +27,10 @@ HEADING_H = 42.0
 FOOTER_H = 14.0
 NAME_MAX = 26.0
 MAX_PITCH = 110.0  # a chart of a few teams is not stretched over the whole sheet
+PLAYERS_MIN = 6.5  # the partners' names under a team's line, no smaller than this …
+PLAYERS_PITCH = 20.0  # … and only on rows at least this tall (a name and the partners fit)
+CHAMPION_LABEL = "Champion"  # under the champion's line, where the other lines say which table decides them
+HEADER_MIN = 8.0  # the event's name and venue shrink this far, then take two lines
 ROUND_ONE_WEIGHT = 1.45
 CHAMPION_WEIGHT = 1.2
 
@@ -169,10 +173,14 @@ class _SheetBuilder:
             fitted, lines = fit_name(side.players, below_w, players_size, players_size * LEADING, False)
             self.text(x + pad, y + 1.2, below_w, fitted, lines[:1], "players")
 
-    def game_label(self, column: int, y: float, game: ChartGame, size: float):
-        """Table number (and the game's own time) under the winner's line: where the game is played."""
+    def game_label(self, column: int, y: float, game: ChartGame, size: float, champion: str = ""):
+        """Table number (and the game's own time) under the winner's line: where the game is played.
+
+        Under the champion's line, which no game is played on, the line says whose it is instead."""
         parts = []
-        if game.table:
+        if champion:
+            parts.append(champion)
+        elif game.table:
             parts.append(f"Table {game.table}")
         if game.when:
             parts.append(game.when)
@@ -211,11 +219,12 @@ def layout(data: ChartData, width: float, height: float, lines_per_sheet: int = 
     area_h = pitch * per_sheet
     name_size = max(NAME_MIN, min(NAME_MAX, pitch * 0.58))
     label_size = max(7.0, min(12.0, pitch * 0.42))
-    # A round-one row: the name above its rule, and, when the rows are roomy, the partners below it.
-    players_size = min(12.0, pitch * 0.22)
-    if players_size < 7.0:
-        players_size = 0.0
+    # A round-one row: the name above its rule and the partners below it, as on the club's own
+    # charts; only rows too tight for both (more than 16 lines on a sheet) leave the partners out.
+    players_size = min(12.0, max(PLAYERS_MIN, pitch * 0.28)) if pitch >= PLAYERS_PITCH else 0.0
     room = pitch * 0.72 if not players_size else pitch - 3 - players_size * LEADING
+    if players_size:
+        name_size = max(NAME_MIN, min(name_size, room / LEADING))
     geometry = _Geometry(area_top, area_h, pitch, room, name_size, players_size, label_size)
     sizes, score_widths = _column_sizes(data, columns, name_size, bool(players_size))
 
@@ -226,6 +235,25 @@ def layout(data: ChartData, width: float, height: float, lines_per_sheet: int = 
         builder.sheet.name_size = _fmt(name_size)
         sheets.append(builder.sheet)
     return sheets
+
+
+def fit_header(text: str, width: float, size: float, bold: bool) -> tuple[float, list[str]]:
+    """The biggest size (≤ size) showing `text` whole in `width`: on one line down to HEADER_MIN,
+    else split at its " · " (or its middle word) on two, else smaller still."""
+    one = text_width(text, size, bold)
+    if one <= width:
+        return size, [text]
+    if size * width / one >= HEADER_MIN:
+        return size * width / one, [text]
+    parts = text.split(" · ")
+    if len(parts) > 1:
+        cut = min(range(1, len(parts)), key=lambda i: abs(len(" · ".join(parts[:i])) - len(" · ".join(parts[i:]))))
+        lines = [" · ".join(parts[:cut]), " · ".join(parts[cut:])]
+    else:
+        words = text.split()
+        lines = [" ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2:])] if len(words) > 1 else [text]
+    widest = max(text_width(line, 1.0, bold) for line in lines)
+    return min(size, width / max(widest, 0.01)), lines
 
 
 def _score_size(name_size: float) -> float:
@@ -326,7 +354,7 @@ def _draw_sheet(b: _SheetBuilder, data: ChartData, p: int, per_sheet: int, geo: 
             b.vline(x + w, y0, y1 - y0)
             mid = (y0 + y1) / 2
             winners[g] = mid
-            b.game_label(column + 1, mid, game, label_size)
+            b.game_label(column + 1, mid, game, label_size, CHAMPION_LABEL if r == count_rounds else "")
         if stop:
             break
         present = winners
@@ -340,9 +368,17 @@ def _draw_sheet(b: _SheetBuilder, data: ChartData, p: int, per_sheet: int, geo: 
 def _frame(b: _SheetBuilder, data: ChartData, last_column: int) -> None:
     sheet = b.sheet
     usable = sheet.width - 2 * MARGIN
-    b.text(MARGIN, MARGIN - 2, usable * 0.5, 24, [data.title], "title")
-    b.text(MARGIN + usable * 0.42, MARGIN - 1, usable * 0.58, 12, [data.event], "event", "right")
-    b.text(MARGIN + usable * 0.42, MARGIN + 14, usable * 0.58, 10, [data.instructions], "instructions", "right")
+    title_size = min(24.0, 24.0 * usable * 0.45 / max(text_width(data.title, 24.0), 1.0))
+    title_w = text_width(data.title, title_size)
+    b.text(MARGIN, MARGIN - 2, title_w + 2, title_size, [data.title], "title")
+    # The event and the venue take the rest of the top line: smaller, then on two lines, never cut.
+    right_x = MARGIN + title_w + 14
+    right_w = usable - title_w - 14
+    size, lines = fit_header(data.event, right_w, 12.0, True)
+    b.text(right_x, MARGIN - 1, right_w, size, lines, "event", "right")
+    below = MARGIN - 1 + len(lines) * size * LEADING + 1
+    size, lines = fit_header(data.instructions, right_w, min(10.0, size), False)
+    b.text(right_x, below, right_w, size, lines[:1] if below + size * LEADING > MARGIN + TITLE_H - 9 else lines, "instructions", "right")
     b.hline(MARGIN, MARGIN + TITLE_H - 8, usable, "frame")
     titles = [(r.title, r.when) for r in data.rounds] + [(data.champion_title, "")]
     for column in range(last_column + 1):

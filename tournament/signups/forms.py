@@ -52,3 +52,8 @@ class PairForm(forms.Form):
         if data.get("first") and data.get("first") == data.get("second"):
             raise forms.ValidationError("Choose two different players to pair.")
         return data
+
+
+class TeamNameForm(forms.Form):
+    # Not `required`: team_changes.rename_team names a missing or too long name in its own words.
+    name = forms.CharField(label="New name", max_length=200, required=False)

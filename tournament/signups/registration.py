@@ -73,9 +73,10 @@ def register_team(
                 tournament=tournament, name=name, contact=contact.strip()[:200], submission_key=submission_key,
                 added_late=late and not tournament.signups_open(now), created_at=now,
             )
-            players = list(Player.objects.filter(tournament=tournament, team__isnull=True))
+            free = Q(team__isnull=True) | Q(team__withdrawn_at__isnull=False)
+            players = list(Player.objects.filter(free, tournament=tournament))
             for person in (first, second):
-                # A player from the partner board joins with their existing row (and leaves the board).
+                # A player from the partner board or a withdrawn team joins with their existing row.
                 waiting = names.find(players, person)
                 if waiting:
                     Player.objects.filter(pk=waiting.pk).update(team=team)
@@ -112,7 +113,7 @@ def _checked_entry(tournament, team_name, player_names, *, late, now) -> tuple[s
         errors.setdefault("team_name", []).append(f"A team called “{name}” has already signed up. Pick another name.")
     if first and second and names.same(first, second):
         errors.setdefault("player2", []).append("The two partners must be two different people.")
-    on_teams = list(Player.objects.filter(tournament=tournament, team__isnull=False).select_related("team"))
+    on_teams = list(Player.objects.filter(tournament=tournament, team__isnull=False, team__withdrawn_at__isnull=True).select_related("team"))
     for field, person in (("player1", first), ("player2", second)):
         taken = names.find(on_teams, person) if person else None
         if taken:
@@ -128,8 +129,8 @@ def withdraw_team(team: Team, now: dt.datetime | None = None) -> None:
     with transaction.atomic():
         if not Team.objects.filter(pk=team.pk, withdrawn_at__isnull=True).update(withdrawn_at=now or timezone.now()):
             return  # withdrawn already (a double click)
-        # Withdrawn players are free to join another team.
-        Player.objects.filter(team=team).update(team=None)
+        # Its players stay linked so the withdrawal can be undone (team_changes.undo_withdrawal);
+        # they are free to join another team all the same (register_team moves them).
         Tournament.objects.filter(pk=team.tournament_id).bump()
 
 
@@ -149,13 +150,19 @@ def post_partner_wanted(tournament: Tournament, *, name: str, contact: str = "",
     with transaction.atomic():
         _lock(tournament)
         existing = names.find(Player.objects.filter(tournament=tournament).select_related("team", "partner_post"), name)
-        if existing and existing.team_id:
+        if existing and existing.team_id and existing.team.withdrawn_at is None:
             raise ValidationError({"name": [f"{name} is already on team “{existing.team.name}”."]})
         if existing and hasattr(existing, "partner_post") and existing.partner_post.closed_at is None:
-            raise ValidationError({"name": [f"{name} is already on the board."]})
+            raise ValidationError({"name": [
+                f"{name} is already on the board. To choose, accept or withdraw from this phone, open the private "
+                "link you were given when you posted (it was e-mailed to you if you gave an e-mail address)."
+            ]})
         player = existing or Player.objects.create(
             tournament=tournament, name=name, contact=contact.strip()[:200], created_at=now
         )
+        if existing and contact.strip():
+            Player.objects.filter(pk=player.pk).update(contact=contact.strip()[:200])
+            player.contact = contact.strip()[:200]
         PartnerPost.objects.filter(player=player).delete()
         post = PartnerPost.objects.create(player=player, note=(note or "").strip(), created_at=now)
         Tournament.objects.filter(pk=tournament.pk).bump()
@@ -195,7 +202,11 @@ def pair(a: PartnerPost, b: PartnerPost, *, team_name: str = "", now=None, late:
     name = team_name or f"{people[0].split()[0]} & {people[1].split()[0]}"
     if names.find(Team.objects.filter(tournament=a.player.tournament).only("name"), name):
         name = f"{people[0]} & {people[1]}"[:60]
-    return register_team(a.player.tournament, team_name=name, player_names=people, now=now, late=late)
+    # The players typed their contacts on the board; the organizer's team list must be able to call them.
+    contacts = list(dict.fromkeys(c.strip() for c in (a.player.contact, b.player.contact) if c.strip()))
+    return register_team(
+        a.player.tournament, team_name=name, player_names=people, contact="; ".join(contacts), now=now, late=late
+    )
 
 
 def withdraw_post(post: PartnerPost, now=None) -> None:

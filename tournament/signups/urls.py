@@ -11,5 +11,6 @@ urlpatterns = [
     path("t/<slug:slug>/teams/", views.teams, name="teams"),
     path("t/<slug:slug>/partners/", views.partners, name="partners"),
     path("t/<slug:slug>/partners/<id:post_id>/choose/", views.choose_partner, name="choose_partner"),
+    path("t/<slug:slug>/partners/mine/<token:secret>/", views.my_post_link, name="my_post_link"),
     path("t/<slug:slug>/partners/withdraw/", views.withdraw_post, name="withdraw_post"),
 ]

@@ -1,4 +1,5 @@
-"""Organizer actions on sign-ups: a late team, a withdrawal, closing early, pairing the partner board."""
+"""Organizer actions on sign-ups: a late team, a withdrawal and its undoing, a new team name, closing
+early, pairing the partner board."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -6,10 +7,10 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from tournament.decorators import organizer_required, tournament_view
-from tournament.form_input import error_messages
+from tournament.form_input import cleaned, error_messages
 from tournament.models import Team
-from tournament.signups import registration
-from tournament.signups.forms import PairForm, SignupForm
+from tournament.signups import registration, team_changes
+from tournament.signups.forms import PairForm, SignupForm, TeamNameForm
 from tournament.signups.views_public import _apply_errors
 
 
@@ -45,6 +46,33 @@ def withdraw_team(request, slug, team_id):
         messages.error(request, " ".join(exc.messages))
     else:
         messages.success(request, f"Withdrew “{team.name}”.")
+    return redirect("organizer:dashboard", slug=slug)
+
+
+@organizer_required
+@require_POST
+def undo_withdrawal(request, slug, team_id):
+    team = get_object_or_404(Team, pk=team_id, tournament__slug=slug)
+    try:
+        back = team_changes.undo_withdrawal(team)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"“{team.name}” is back in." if back else f"“{team.name}” was not withdrawn.")
+    return redirect("organizer:dashboard", slug=slug)
+
+
+@organizer_required
+@require_POST
+def rename_team(request, slug, team_id):
+    team = get_object_or_404(Team, pk=team_id, tournament__slug=slug)
+    old = team.name
+    try:
+        team_changes.rename_team(team, cleaned(TeamNameForm(request.POST))["name"])
+    except ValidationError as exc:
+        messages.error(request, f"Renaming “{old}”: {' '.join(exc.messages)}")
+    else:
+        messages.success(request, f"“{old}” is now “{team.name}”." if team.name != old else "The name is unchanged.")
     return redirect("organizer:dashboard", slug=slug)
 
 

@@ -5,17 +5,18 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 from tournament import localtime
 from tournament.decorators import tournament_view
 from tournament.models import PartnerPost, Team, Tournament
-from tournament.signups import registration
+from tournament.signups import post_links, registration
 from tournament.signups.forms import PartnerPostForm, SignupForm
 from tournament.signups.tables import TeamTable
 
-MY_POSTS = "partner_posts"  # session key: the board posts this browser made
+MY_POSTS = "partner_posts"  # session key: the board posts this browser made or opened by their private link
+NEW_LINK = "partner_post_new_link"  # session key: the private link to show once, right after posting
 
 
 def _active_teams(tournament):
@@ -86,16 +87,20 @@ def partners(request, tournament):
             except ValidationError as exc:
                 _apply_errors(form, exc)
             else:
-                request.session[MY_POSTS] = request.session.get(MY_POSTS, []) + [post.pk]
+                _remember(request, post)
+                link = post_links.absolute(request, post)
+                # Shown once, on the next page: the board itself never shows a secret.
+                request.session[NEW_LINK] = {"url": link, "emailed": post_links.send(post, link)}
                 messages.success(request, f"{post.player.name}, you are on the board. Choose a partner below or wait to be chosen.")
                 return redirect("public:partners", slug=tournament.slug)
         status = 400
-    mine = set(request.session.get(MY_POSTS, []))
+    mine = request.session.get(MY_POSTS, [])
     posts = list(registration.open_posts(tournament))
-    my_posts = [p for p in posts if p.pk in mine]
+    my_posts = sorted((p for p in posts if p.pk in mine), key=lambda p: list(mine).index(p.pk))
     context = {
         "tournament": tournament,
         "form": form,
+        "new_link": request.session.pop(NEW_LINK, None),
         "posts": posts,
         "my_post": my_posts[0] if my_posts else None,
         "open": tournament.signups_open(),
@@ -104,9 +109,30 @@ def partners(request, tournament):
     return render(request, "public/partners.html", context, status=status)
 
 
+def _remember(request, post: PartnerPost) -> None:
+    """This browser may now choose, accept and withdraw for `post` (its newest post comes first)."""
+    request.session[MY_POSTS] = [post.pk] + [pk for pk in request.session.get(MY_POSTS, []) if pk != post.pk]
+
+
+@require_GET
+@tournament_view
+def my_post_link(request, tournament, secret):
+    """A post's private link: whoever holds it manages the post from this device on."""
+    post = get_object_or_404(PartnerPost.objects.select_related("player__team"), secret=secret, player__tournament=tournament)
+    if post.closed_at:
+        team = post.player.team
+        messages.info(request, f"{post.player.name}, you are on team “{team.name}”." if team and team.active
+                      else f"{post.player.name}, your post is off the board. Post again below to look for a partner.")
+        return redirect("public:partners", slug=tournament.slug)
+    _remember(request, post)
+    messages.success(request, f"{post.player.name}, this phone now manages your post: choose, accept or take it off the board.")
+    return redirect("public:partners", slug=tournament.slug)
+
+
 def _my_post(request, tournament) -> PartnerPost:
     mine = request.session.get(MY_POSTS, [])
-    post = PartnerPost.objects.filter(pk__in=mine, player__tournament=tournament, closed_at__isnull=True).first()
+    open_posts = {p.pk: p for p in PartnerPost.objects.filter(pk__in=mine, player__tournament=tournament, closed_at__isnull=True)}
+    post = next((open_posts[pk] for pk in mine if pk in open_posts), None)
     if not post:
         raise Http404("You have no open post on this board.")
     return post
