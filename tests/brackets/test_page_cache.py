@@ -39,9 +39,9 @@ def test_a_cached_bracket_costs_one_query_and_a_cached_board_two_besides_the_use
         bracket_miss, board_miss = (queries(*pages[name]) for name in ("bracket", "board"))
         bracket_hit, board_hit = (queries(*pages[name]) for name in ("bracket", "board"))
     assert len(bracket_miss) == 7 and len(bracket_hit) == 1  # the counter, with whether a deadline is due
-    # the session and the signed-in user (sessions are in the database), then the round to show, the
-    # counter and when its tables were last heard (tournament.gameday.heard.round_marks)
-    assert len(board_hit) == 5 and len(board_miss) > len(board_hit)
+    # the session and the signed-in user (sessions are in the database), whether they run it, then the
+    # round to show, when its tables were last heard (tournament.gameday.heard.round_marks) and the counter
+    assert len(board_hit) == 6 and len(board_miss) > len(board_hit)
     assert all("tournament_tournament" in sql for sql in (bracket_hit[0], board_hit[-1]))
 
 
