@@ -36,7 +36,7 @@ def test_a_result_appears_on_the_phone_bracket_without_reload(live_server, phone
     winner = teams_of(target)[1]
 
     phone.goto(f"{live_server.url}/t/bayfest/bracket/d1/")
-    expect(phone.locator(f"#game-{playable[1].pk} .total").first).to_have_text("2210")
+    expect(phone.locator(f"#game-{playable[1].pk} .total").first).to_have_text("2,210")
     phone.evaluate("window.__sameDocument = true")
     next_game = Game.objects.get(sides__fed_by=target)
     slot = phone.locator(f"#game-{next_game.pk}")
