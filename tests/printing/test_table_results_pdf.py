@@ -58,8 +58,8 @@ def test_the_results_pdf_shows_medals_bonus_totals_and_the_play_off(organizer_cl
     assert "results" in text and event.name in text
     # The podium, then each row: rank, name, medal (the disc's number and the word), bonus, total.
     assert "1 Gold: P5 & P6 2 Silver: P1 & P2 3 Bronze: P3 & P4" in text
-    assert "1 P5 & P6 (placed by play-off) 1 Gold 1300" in text
-    assert "2 P1 & P2 (placed by play-off) 2 Silver +400 1300" in text
+    assert "1 P5 & P6 (placed by play-off) 1 Gold 1,300" in text
+    assert "2 P1 & P2 (placed by play-off) 2 Silver +400 1,300" in text
     assert "3 P3 & P4 3 Bronze +400 900" in text
     assert "4 P9 & P10 700" in text and "Bronze" not in text.split("P9 & P10")[1]
     assert "Play-off for the win: won by P5 & P6" in text and "450" in text and "210" in text
@@ -72,7 +72,7 @@ def test_a_tie_not_yet_played_off_is_printed_as_level_with_a_shared_place(organi
     event = played_club_event()
     text = read(organizer_client.get(url(event)).content)
     assert "Level for the win: P1 & P2, P5 & P6 — a play-off decides" in text
-    assert "=1 P1 & P2 (tied: play-off needed) 1 Gold +400 1300" in text
+    assert "=1 P1 & P2 (tied: play-off needed) 1 Gold +400 1,300" in text
     assert "Gold: P" not in text  # no sole gold on the podium yet
 
 
@@ -82,7 +82,7 @@ def test_the_pdf_is_kept_until_a_change_and_then_made_again(organizer_client):
     assert organizer_client.get(url(event)).content == first  # cached: same bytes
     play_the_playoff(event, "P1 & P2")
     text = read(organizer_client.get(url(event)).content)
-    assert "1 P1 & P2 (placed by play-off) 1 Gold +400 1300" in text
+    assert "1 P1 & P2 (placed by play-off) 1 Gold +400 1,300" in text
 
 
 def test_before_round_one_the_menu_page_says_why_and_no_pdf_is_made(organizer_client):

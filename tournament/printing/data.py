@@ -73,10 +73,6 @@ def feeder_text(side: GameSide) -> str:
     return f"Winner of {feeder.round} {where}"
 
 
-def _score(value: int) -> str:
-    return f"{value:,}"
-
-
 # ---- charts ------------------------------------------------------------------------------------
 
 def _chart_side(side: GameSide, game: Game, version: str) -> ChartSide:
@@ -94,11 +90,11 @@ def _chart_side(side: GameSide, game: Game, version: str) -> ChartSide:
         won = game.winner_id is not None and game.winner_id == side.team_id
         lost = not won and game.status != Game.Status.NOT_NEEDED
         if game.status == Game.Status.FINISHED:
-            score = _score(side.total)
+            score = points_text(side.total)
         elif game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT) and lost:
             score = "walkover" if game.result_reason == Game.Reason.WALKOVER else "forfeit"
     elif version == CURRENT and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
-        score = _score(side.total)
+        score = points_text(side.total)
     return ChartSide(name=side.team.name, players=players_text(side.team), score=score, won=won, lost=lost)
 
 
@@ -315,7 +311,7 @@ def results(tournament: Tournament) -> tuple[str, list[DivisionResults]]:
             sides = []
             for side in game.sides.all():
                 name = side.team.name if side.team_id else ("BYE" if side.is_bye else "—")
-                sides.append((name, _score(side.total) if played else "", bool(game.winner_id and game.winner_id == side.team_id)))
+                sides.append((name, points_text(side.total) if played else "", bool(game.winner_id and game.winner_id == side.team_id)))
             current_round[2].append(ResultLine(game.table_number, sides, _outcome(game)))
         if own and division.champion_id:
             last = own[-1]
