@@ -290,7 +290,7 @@ def test_a_team_and_player_renamed_in_the_admin_show_everywhere_at_once(pages, g
         assert "Hammerheads Rosa Hammer & " in shown and team_lines(shown, team) == 0
     card = text(board_game(board, game))
     assert "Hammerheads Rosa Hammer & " in card and team_lines(card, team) == 0
-    assert "Hammerheads — Rosa Hammer & " in home and team_lines(home, team) == 0 and old_player not in home
+    assert "Hammerheads Rosa Hammer & " in home and team_lines(home, team) == 0 and old_player not in home
     assert "Hammerheads" in chart and "Rosa Hammer" in chart and team_lines(chart, team) == 0
 
 

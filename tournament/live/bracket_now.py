@@ -34,6 +34,12 @@ class BracketNow:
     def games(self) -> list[Game]:
         return [g for d in self.divisions for r in d.round_list for g in r.game_list]
 
+    @property
+    def schedule(self) -> list:
+        """Every round's posted start, earliest first (from the rounds already loaded)."""
+        rounds = [r for d in self.divisions for r in d.round_list if r.starts_at]
+        return sorted(rounds, key=lambda r: (r.starts_at, prefetch.KIND_ORDER[r.division.kind], r.number))
+
 
 def _team_with_players(division: Division, team_id: int | None) -> Team | None:
     """The champion as its games loaded it (players prefetched), so naming the partners costs nothing."""
