@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring.hands import rotate_token
 from tests.scoring.games import make_game
-from tournament.signups import views_public
+from tournament.live import views as live_views
 
 
 def test_the_tests_see_the_production_pages():
@@ -57,7 +57,7 @@ def test_a_server_error_shows_the_styled_500_page(tournament, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(views_public, "tournament_schedule", broken)
+    monkeypatch.setattr(live_views, "_home_context", broken)
     client = Client(raise_request_exception=False)
     response = client.get(reverse("public:home", args=[tournament.slug]))
     page = response.content.decode()
