@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 from scoring.hands import rotate_token
 from tests.factories import TeamFactory, TournamentFactory
 from tests.scoring.games import make_game
+from tournament.live import views as live_views
 from tournament.models import Team
-from tournament.signups import views_public
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("MELDBOARD_SCREENSHOTS")  # a folder: save the pages for a person to look at
@@ -116,7 +116,7 @@ def test_the_404_and_500_pages_and_the_favicon(live_server, browser, tournament,
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(views_public, "tournament_schedule", broken)
+    monkeypatch.setattr(live_views.cached, "answer", broken)  # the page itself, cached or not
     response = page.goto(f"{live_server.url}/t/{tournament.slug}/")
     assert response.status == 500
     expect(page.locator("h1")).to_have_text("Something went wrong")
