@@ -129,6 +129,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions, before common: the switch's cookie, then the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
+    # A visitor whose browser names neither language gets the tournament's own.
+    "tournament.language.TournamentLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -184,7 +188,13 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "organizer:home"
 LOGOUT_REDIRECT_URL = "public:index"
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# Spanish as Mexican club players write it; "es-MX" and any other "es-*" browser gets it too.
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# Mexico groups thousands with commas like English (5,690), not with points as Spain does.
+FORMAT_MODULE_PATH = ["config.formats"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = "UTC"  # stored and computed in UTC; each tournament shows its own zone
 USE_I18N = True
 USE_TZ = True

@@ -6,6 +6,7 @@ from django.urls import include, path, register_converter
 from config.converters import IdConverter, TokenConverter
 from tournament import health
 from tournament.favicon import favicon
+from tournament.language import switch_language
 
 # Before the includes below import the apps' URL modules, which use them.
 register_converter(IdConverter, "id")
@@ -14,6 +15,7 @@ register_converter(TokenConverter, "token")
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("favicon.ico", favicon, name="favicon"),
+    path("language/<str:code>/", switch_language, name="switch_language"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     # organizer (login required)

@@ -6,6 +6,7 @@ import sys
 import time
 
 import pytest
+from django.test import Client
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must be allowed there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -104,3 +105,10 @@ def celery_worker(transactional_db):
     worker = CeleryWorker(connection.settings_dict["NAME"])
     yield worker
     worker.stop()
+
+
+@pytest.fixture
+def client():
+    """Every browser names its languages; a client naming none would also cost the one query that
+    looks up the tournament's own language (tournament.language)."""
+    return Client(HTTP_ACCEPT_LANGUAGE="en")

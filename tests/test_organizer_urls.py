@@ -33,7 +33,7 @@ ACCOUNT_PAGES = {
     "password_reset_confirm", "password_reset_complete",
 }
 PUBLIC = ACCOUNT_PAGES | {
-    "healthz", "favicon",
+    "healthz", "favicon", "switch_language",
     "public:index", "public:home", "public:signup", "public:teams", "public:partners", "public:choose_partner",
     "public:withdraw_post", "public:my_post_link",
     "brackets:overview", "brackets:division",

@@ -31,7 +31,7 @@ from django.core.cache import cache
 from django.db.models import Exists, OuterRef
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
-from django.utils import dateformat, timezone
+from django.utils import dateformat, timezone, translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -90,8 +90,9 @@ def tournament_head(slug: str, now: dt.datetime) -> TournamentHead | None:
 
 
 def key(name: str, *parts) -> str:
-    """A cache key for page `name` from anything with a stable repr (ids, the counter, the template)."""
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+    """A cache key for page `name` from anything with a stable repr (ids, the counter, the template),
+    and the language the page is rendered in."""
+    digest = hashlib.blake2b(repr((translation.get_language(), *parts)).encode(), digest_size=16).hexdigest()
     return f"render:{name}:{digest}"
 
 

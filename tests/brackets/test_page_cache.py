@@ -20,10 +20,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def pages(tournament, organizer):
     publish_division(tournament, 8, starts_at=POSTED)
-    signed_in = Client()
+    signed_in = Client(HTTP_ACCEPT_LANGUAGE="en")
     signed_in.force_login(organizer)
     return {
-        "bracket": (Client(), reverse("brackets:overview", args=[tournament.slug])),
+        "bracket": (Client(HTTP_ACCEPT_LANGUAGE="en"), reverse("brackets:overview", args=[tournament.slug])),
         "board": (signed_in, reverse("gameday:board", args=[tournament.slug])),
     }
 

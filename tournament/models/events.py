@@ -80,6 +80,8 @@ class Tournament(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
     registration_closed_at = models.DateTimeField(null=True, blank=True)
     organizer_email = models.EmailField(blank=True)
+    # What its printed sheets and background mail speak, and its pages to a browser naming neither language.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, default="en")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(default=timezone.now)
     # Who runs the event besides staff: its creator and the co-organizers they add (run_by above).

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 import rules
 from tournament.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
+from tournament.numbers import points_text  # noqa: F401 (table_results prints with it too)
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
 from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
 
@@ -238,11 +239,6 @@ class SheetRules:
     meld_bands: list[tuple[str, str]]
     card_values: list[tuple[str, str]]
     target: str
-
-
-def points_text(value: int) -> str:
-    """2,000 and −300 (a real minus sign: a hyphen is easy to miss on paper)."""
-    return f"{value:,}".replace("-", "−")
 
 
 def sheet_rules(tournament: Tournament) -> SheetRules:

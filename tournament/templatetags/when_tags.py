@@ -1,0 +1,19 @@
+"""Date filters in the page's language: `{{ game.starts_at|timezone:tournament.time_zone|day_clock }}`
+(tournament.localtime.shapes names them; apply after the `timezone` filter)."""
+
+from django import template
+
+from tournament.localtime import shapes, when
+
+register = template.Library()
+
+
+def _filter(shape):
+    def apply(value):
+        return when(value, shape)
+    apply.__name__ = shape
+    return apply
+
+
+for _shape in shapes():
+    register.filter(_shape, _filter(_shape))
