@@ -2,27 +2,19 @@
 
 from django import template
 
+from tournament.numbers import points_text
+
 register = template.Library()
 
 
 @register.filter
 def points(value):
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return value
-    text = f"{abs(number):,}"
-    return f"−{text}" if number < 0 else text
+    return points_text(value)
 
 
 @register.filter
 def signed(value):
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return value
-    text = f"{abs(number):,}"
-    return f"−{text}" if number < 0 else f"+{text}"
+    return points_text(value, signed=True)
 
 
 @register.filter
