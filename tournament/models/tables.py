@@ -10,6 +10,7 @@ partner and seating draws as drawn (seed and result), like DrawRecord for a brac
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Household(models.Model):
@@ -52,12 +53,12 @@ class TableEvent(models.Model):
     """How a table-round event plays its rounds."""
 
     class Movement(models.TextChoices):
-        REDRAW = "redraw", "A new draw each round"
-        WINNERS_STAY = "winners_stay", "Winners stay, losers move"
+        REDRAW = "redraw", _("A new draw each round")
+        WINNERS_STAY = "winners_stay", _("Winners stay, losers move")
 
     class Standings(models.TextChoices):
-        TOTAL = "total", "Total score"
-        PLACINGS = "placings", "Table placings"
+        TOTAL = "total", _("Total score")
+        PLACINGS = "placings", _("Table placings")
 
     tournament = models.OneToOneField("tournament.Tournament", on_delete=models.CASCADE, related_name="table_event")
     hands_per_round = models.PositiveSmallIntegerField(
