@@ -15,6 +15,7 @@ from tests.printing.test_printing_helpers import (
     page_png,
     pdf_text,
 )
+from tests.printing.test_table_results_pdf import play_the_playoff
 from tests.tables.played import club_round, end_with_totals
 from tournament.models import Round, Tournament
 from tournament.printing import documents, tasks
@@ -214,3 +215,13 @@ def test_a_spanish_chart_header_fits_the_sheet(tournament, paper_key):
     assert [w for w, right in words if right > width - 10] == []  # nothing runs into the margin or off the page
     if SHOTS.is_dir() and paper_key == "letter":
         (SHOTS / "i18n-print-es-chart-long-header.png").write_bytes(page_png(pdf, 1, dpi=60))
+
+
+def test_a_play_off_is_printed_in_spanish(organizer_client, tournament):
+    event = club_event(speaking(tournament, "es"))
+    play_the_playoff(event, "P5 & P6")
+    url = reverse("printing:table_results", args=[event.slug]) + "?paper=letter"
+    text = flat(pdf_text(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content))
+    assert "Desempates" in text and "Desempate por el triunfo: ganó P5 & P6" in text
+    assert "Oro: P5 & P6" in text and "Plata: P1 & P2" in text and "(lugar por desempate)" in text
+    assert "won by" not in text and "Play-off" not in text and "Silver" not in text
