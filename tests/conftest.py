@@ -7,6 +7,7 @@ import time
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must be allowed there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -112,3 +113,11 @@ def client():
     """Every browser names its languages; a client naming none would also cost the one query that
     looks up the tournament's own language (tournament.language)."""
     return Client(HTTP_ACCEPT_LANGUAGE="en")
+
+
+@pytest.fixture(autouse=True)
+def english_between_tests():
+    """Django keeps the last request's language active in the thread: a Spanish page in one test
+    must not leave the next test's Python messages in Spanish."""
+    yield
+    translation.deactivate()
