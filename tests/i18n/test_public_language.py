@@ -33,7 +33,8 @@ def test_the_switch_on_the_home_turns_it_spanish_and_the_choice_sticks(client):
     assert response.redirect_chain[-1][0] == home
     html = response.content.decode()
     assert '<html lang="es">' in html and "Inscribir un equipo" in html and "Sign up a team" not in html
-    assert 'aria-current="true" lang="es"' in html  # the switch shows Spanish as the current one
+    assert 'aria-current="true" lang="es">Español</span>' in html  # the switch shows Spanish as the current one
+    assert 'hreflang="en">English</a>' in html  # and English in its own name, for whoever cannot read Spanish
     # The next page keeps the choice (a cookie), though the browser still asks for English.
     html = client.get(reverse("public:signup", args=[tournament.slug])).content.decode()
     assert '<html lang="es">' in html and "Nombre del equipo" in html and "Team name" not in html
