@@ -149,7 +149,7 @@ def test_a_closed_sign_up_says_so_in_spanish(client):
 
 def test_the_log_in_and_the_404(client):
     html = spanish(client, reverse("login"))
-    assert "<h1>Iniciar sesión (organización)</h1>" in html and ">Iniciar sesión</button>" in html
+    assert "<h1>Acceso para organizadores</h1>" in html and ">Iniciar sesión</button>" in html
     assert_none(main_of(html), "Organizer log-in", "Log in")
     response = client.get("/t/nowhere-at-all/", **ES)
     html = response.content.decode()
