@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
 # Marks, embeddings, overrides and isolates (U+061C, U+200E/F, U+202A–E, U+2066–9).
@@ -39,12 +40,14 @@ def same(a: str | None, b: str | None) -> bool:
 
 
 def entered(value: str | None, what: str, max_length: int) -> str:
-    """The clean form of a name someone typed, or ValidationError naming `what` is wrong with it."""
+    """The clean form of a name someone typed, or ValidationError naming `what` is wrong with it
+    (`what` in the page's language: the caller translates it)."""
     name = clean(value)
     if not name:
-        raise ValidationError(f"{what} is required.")
+        raise ValidationError(_("%(what)s is required.") % {"what": what})
     if len(name) > max_length:
-        raise ValidationError(f"{what} is too long: at most {max_length} characters (this one has {len(name)}).")
+        raise ValidationError(_("%(what)s is too long: at most %(max)s characters (this one has %(length)s).")
+                              % {"what": what, "max": max_length, "length": len(name)})
     return name
 
 

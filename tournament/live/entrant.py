@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from tournament import names
 from tournament.models import (
@@ -72,10 +73,10 @@ def _slot_text(side: GameSide) -> str:
     if side.player_id:
         return side.player.name
     if side.is_bye:
-        return "Bye"
+        return _("Bye")
     if side.fed_by_id:
-        return f"Winner of game {side.fed_by.number} ({side.fed_by.round})"
-    return "To be decided"
+        return _("Winner of game %(number)s (%(round)s)") % {"number": side.fed_by.number, "round": side.fed_by.round}
+    return _("To be decided")
 
 
 def _games(tournament: Tournament, **side_filter):
@@ -109,7 +110,8 @@ def _seats(tournament: Tournament, page: EntrantPage, player_names: dict[int, st
         if line is None:
             continue
         seats = record.seats[line.game.number - 1] if line.game.number - 1 < len(record.seats) else []
-        line.seats = [f"{player_names[pid]}, seat {at}" for at, pid in enumerate(seats, start=1) if pid in player_names]
+        line.seats = [_("%(player)s, seat %(seat)s") % {"player": player_names[pid], "seat": at}
+                      for at, pid in enumerate(seats, start=1) if pid in player_names]
 
 
 def _standing(tournament: Tournament, entrant: int):

@@ -8,6 +8,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Game, Tournament
 from tournament.tables import formats, results, seat_lists
@@ -22,7 +24,7 @@ class TablesNow:
     round: seat_lists.RoundSeating | None = None
     rows: list = field(default_factory=list)
     mode: str = ""
-    entrant_word: str = "Player"
+    entrant_word: str = gettext_lazy("Player")
 
     @property
     def drawn(self) -> bool:
@@ -60,7 +62,7 @@ class TablesNow:
 
 def read(tournament: Tournament) -> TablesNow:
     numbers = seat_lists.published_numbers(tournament)
-    now = TablesNow(numbers=numbers, entrant_word="Partnership" if formats.in_partnerships(tournament) else "Player")
+    now = TablesNow(numbers=numbers, entrant_word=_("Partnership") if formats.in_partnerships(tournament) else _("Player"))
     if not numbers:
         return now
     now.round = seat_lists.round_seating(tournament, numbers[-1])

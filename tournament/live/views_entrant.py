@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament import names
@@ -65,9 +66,9 @@ def find(request, tournament):
         return redirect(found[0].url_name, tournament.slug, found[0].pk)
     error = ""
     if chosen and chosen not in by_key:
-        error = "That team is not in this tournament any more; choose it again from the list."
+        error = _("That team is not in this tournament any more; choose it again from the list.")
     elif typed and not found:
-        error = f"No team or player called “{typed}”. Check the spelling, or choose from the list."
+        error = _("No team or player called “%(typed)s”. Check the spelling, or choose from the list.") % {"typed": typed}
     word = "player" if formats.is_table_event(tournament) and not formats.in_partnerships(tournament) else "team"
     context = {"tournament": tournament, "entrants": candidates, "typed": typed, "found": found,
                "error": error, "word": word}

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournament.models import PartnerPost
 
@@ -30,19 +31,21 @@ def email_of(contact: str) -> str:
 
 
 def send(post: PartnerPost, link: str) -> str:
-    """E-mail the link to the player when their contact is an e-mail address; the address, or ""."""
+    """E-mail the link to the player when their contact is an e-mail address; the address, or "".
+
+    Sent while answering the player's own post, so in the language of the page they used."""
     address = email_of(post.player.contact)
     if not address:
         return ""
     tournament = post.player.tournament
     try:
         send_mail(
-            subject=f"{tournament.name}: your partner-board link",
-            message=(
-                f"{post.player.name}, you are on the partner board of {tournament.name}.\n\n"
-                f"Open this link on any phone to choose a partner, accept one or take your post off the board:\n{link}\n\n"
+            subject=_("%(tournament)s: your partner-board link") % {"tournament": tournament.name},
+            message=_(
+                "%(player)s, you are on the partner board of %(tournament)s.\n\n"
+                "Open this link on any phone to choose a partner, accept one or take your post off the board:\n%(link)s\n\n"
                 "Keep it to yourself: whoever has it can act for you on the board.\n"
-            ),
+            ) % {"player": post.player.name, "tournament": tournament.name, "link": link},
             from_email=None,
             recipient_list=[address],
         )

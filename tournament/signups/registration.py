@@ -14,8 +14,11 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament import names
+from tournament.language import in_tournament_language
 from tournament.localtime import full_text
 from tournament.models import PartnerPost, Player, Team, Tournament
 
@@ -24,8 +27,10 @@ log = logging.getLogger(__name__)
 
 def closed_message(tournament: Tournament) -> str:
     if tournament.registration_closed_at and tournament.registration_closed_at < tournament.signup_deadline:
-        return f"Sign-ups were closed early by the organizer at {full_text(tournament, tournament.registration_closed_at)}."
-    return f"Sign-ups closed at {full_text(tournament, tournament.signup_deadline)}. Ask the organizer if you still want to play."
+        return _("Sign-ups were closed early by the organizer at %(when)s.") % {
+            "when": full_text(tournament, tournament.registration_closed_at)}
+    return _("Sign-ups closed at %(when)s. Ask the organizer if you still want to play.") % {
+        "when": full_text(tournament, tournament.signup_deadline)}
 
 
 def draw_started(tournament: Tournament) -> bool:
@@ -86,7 +91,7 @@ def register_team(
             Tournament.objects.filter(pk=tournament.pk).bump()
     except IntegrityError:
         # The key is unique across tournaments: another tournament's team holds it.
-        raise ValidationError({"team_name": ["That team or one of its players was just signed up by someone else."]})
+        raise ValidationError({"team_name": [_("That team or one of its players was just signed up by someone else.")]})
     return team
 
 
@@ -94,7 +99,7 @@ def _checked_entry(tournament, team_name, player_names, *, late, now) -> tuple[s
     """The clean team and player names, or ValidationError keyed by form field."""
     if late:
         if draw_started(tournament):
-            raise ValidationError("The draw is published; teams can no longer be added.")
+            raise ValidationError(_("The draw is published; teams can no longer be added."))
     elif not tournament.signups_open(now):
         raise ValidationError(closed_message(tournament))
 
@@ -106,18 +111,20 @@ def _checked_entry(tournament, team_name, player_names, *, late, now) -> tuple[s
         except ValidationError as exc:
             errors.setdefault(field, []).extend(exc.messages)
 
-    name = check("team_name", lambda: names.entered(team_name, "Team name", 60))
-    first = check("player1", lambda: names.entered(player_names[0], "First partner's name", 80))
-    second = check("player2", lambda: names.entered(player_names[1], "Second partner's name", 80))
+    name = check("team_name", lambda: names.entered(team_name, _("Team name"), 60))
+    first = check("player1", lambda: names.entered(player_names[0], _("First partner's name"), 80))
+    second = check("player2", lambda: names.entered(player_names[1], _("Second partner's name"), 80))
     if name and names.find(Team.objects.filter(tournament=tournament).only("name"), name):
-        errors.setdefault("team_name", []).append(f"A team called “{name}” has already signed up. Pick another name.")
+        errors.setdefault("team_name", []).append(_("A team called “%(name)s” has already signed up. Pick another name.") % {"name": name})
     if first and second and names.same(first, second):
-        errors.setdefault("player2", []).append("The two partners must be two different people.")
+        errors.setdefault("player2", []).append(_("The two partners must be two different people."))
     on_teams = list(Player.objects.filter(tournament=tournament, team__isnull=False, team__withdrawn_at__isnull=True).select_related("team"))
     for field, person in (("player1", first), ("player2", second)):
         taken = names.find(on_teams, person) if person else None
         if taken:
-            errors.setdefault(field, []).append(f"{person} is already on team “{taken.team.name}”. A player can be on one team only.")
+            errors.setdefault(field, []).append(
+                _("%(player)s is already on team “%(team)s”. A player can be on one team only.")
+                % {"player": person, "team": taken.team.name})
     if errors:
         raise ValidationError(errors)
     return name, first, second
@@ -125,7 +132,7 @@ def _checked_entry(tournament, team_name, player_names, *, late, now) -> tuple[s
 
 def withdraw_team(team: Team, now: dt.datetime | None = None) -> None:
     if draw_started(team.tournament):
-        raise ValidationError("The draw is published; a team can no longer be withdrawn here.")
+        raise ValidationError(_("The draw is published; a team can no longer be withdrawn here."))
     with transaction.atomic():
         if not Team.objects.filter(pk=team.pk, withdrawn_at__isnull=True).update(withdrawn_at=now or timezone.now()):
             return  # withdrawn already (a double click)
@@ -140,23 +147,25 @@ def post_partner_wanted(tournament: Tournament, *, name: str, contact: str = "",
         raise ValidationError(closed_message(tournament))
     errors: dict[str, list[str]] = {}
     try:
-        name = names.entered(name, "Your name", 80)
+        name = names.entered(name, _("Your name"), 80)
     except ValidationError as exc:
         errors["name"] = exc.messages
     if len(note or "") > 200:
-        errors["note"] = [f"The note is too long: at most 200 characters (this one has {len(note)})."]
+        errors["note"] = [_("The note is too long: at most %(max)s characters (this one has %(length)s).")
+                          % {"max": 200, "length": len(note)}]
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
         _lock(tournament)
         existing = names.find(Player.objects.filter(tournament=tournament).select_related("team", "partner_post"), name)
         if existing and existing.team_id and existing.team.withdrawn_at is None:
-            raise ValidationError({"name": [f"{name} is already on team “{existing.team.name}”."]})
+            raise ValidationError({"name": [_("%(player)s is already on team “%(team)s”.")
+                                            % {"player": name, "team": existing.team.name}]})
         if existing and hasattr(existing, "partner_post") and existing.partner_post.closed_at is None:
-            raise ValidationError({"name": [
-                f"{name} is already on the board. To choose, accept or withdraw from this phone, open the private "
+            raise ValidationError({"name": [_(
+                "%(player)s is already on the board. To choose, accept or withdraw from this phone, open the private "
                 "link you were given when you posted (it was e-mailed to you if you gave an e-mail address)."
-            ]})
+            ) % {"player": name}]})
         player = existing or Player.objects.create(
             tournament=tournament, name=name, contact=contact.strip()[:200], created_at=now
         )
@@ -184,9 +193,9 @@ def choose_partner(post: PartnerPost, target: PartnerPost, now=None) -> Team | N
     if not tournament.signups_open(now):
         raise ValidationError(closed_message(tournament))
     if post.pk == target.pk:
-        raise ValidationError("You cannot choose yourself.")
+        raise ValidationError(_("You cannot choose yourself."))
     if target.closed_at or target.player.tournament_id != tournament.pk:
-        raise ValidationError("That player is no longer looking for a partner.")
+        raise ValidationError(_("That player is no longer looking for a partner."))
     with transaction.atomic():
         PartnerPost.objects.filter(pk=post.pk).update(wants=target)
         Tournament.objects.filter(pk=tournament.pk).bump()
@@ -248,14 +257,19 @@ def notify_registration_closed(tournament_id: int) -> None:
     if tournament.created_by and tournament.created_by.email:
         recipients.append(tournament.created_by.email)
     log.info("Sign-ups closed for %s with %d teams", tournament.slug, teams)
-    if recipients:
+    if not recipients:
+        return
+    # Sent from the background (the deadline task, the sweep): the tournament's own language.
+    with in_tournament_language(tournament):
+        values = {"tournament": tournament.name, "count": teams,
+                  "when": full_text(tournament, tournament.registration_closed_at)}
         send_mail(
-            subject=f"{tournament.name}: sign-ups closed with {teams} teams",
-            message=(
-                f"Sign-ups for {tournament.name} closed at "
-                f"{full_text(tournament, tournament.registration_closed_at)}.\n"
-                f"{teams} teams signed up. The draw can be made now.\n"
-            ),
+            subject=ngettext("%(tournament)s: sign-ups closed with %(count)s team",
+                             "%(tournament)s: sign-ups closed with %(count)s teams", teams) % values,
+            message=ngettext("Sign-ups for %(tournament)s closed at %(when)s.\n"
+                             "%(count)s team signed up. The draw can be made now.\n",
+                             "Sign-ups for %(tournament)s closed at %(when)s.\n"
+                             "%(count)s teams signed up. The draw can be made now.\n", teams) % values,
             from_email=None,
             recipient_list=sorted(set(recipients)),
         )

@@ -1,22 +1,25 @@
 import django_tables2 as tables
+from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
+from tournament.localtime import when
 from tournament.models import Team
 from tournament.templatetags.name_tags import bdi_join
 
 
 class TeamTable(tables.Table):
     number = tables.Column(verbose_name="#", empty_values=(), orderable=False)
-    name = tables.Column(verbose_name="Team")
-    players = tables.Column(verbose_name="Partners", empty_values=(), orderable=False)
-    created_at = tables.DateTimeColumn(verbose_name="Signed up", format="D j M, g:i A")
+    name = tables.Column(verbose_name=_("Team"))
+    players = tables.Column(verbose_name=_("Partners"), empty_values=(), orderable=False)
+    created_at = tables.Column(verbose_name=_("Signed up"))
 
     class Meta:
         model = Team
         fields = ("number", "name", "players", "created_at")
         order_by = "created_at"
         attrs = {"class": "teams"}
-        empty_text = "No teams yet — be the first."
+        empty_text = _("No teams yet — be the first.")
 
     def render_number(self, bound_row):
         return bound_row.row_counter + 1
@@ -26,3 +29,7 @@ class TeamTable(tables.Table):
 
     def render_players(self, record):
         return bdi_join(p.name for p in record.players.all())
+
+    def render_created_at(self, value):
+        # The day and month names and the clock's shape in the page's language.
+        return when(timezone.localtime(value), "day_clock")

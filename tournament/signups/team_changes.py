@@ -8,6 +8,7 @@ their row to the new team — and then the old team cannot come back without the
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament import names
 from tournament.models import PartnerPost, Team, Tournament
@@ -16,11 +17,11 @@ from tournament.signups.registration import draw_started
 
 def rename_team(team: Team, new_name: str) -> Team:
     """Give `team` a new name (any time: the bracket and the printouts follow), or ValidationError."""
-    name = names.entered(new_name, "Team name", 60)
+    name = names.entered(new_name, _("Team name"), 60)
     others = Team.objects.filter(tournament_id=team.tournament_id).exclude(pk=team.pk).only("name")
     taken = names.find(others, name)
     if taken:
-        raise ValidationError(f"A team called “{taken.name}” is already signed up. Pick another name.")
+        raise ValidationError(_("A team called “%(name)s” is already signed up. Pick another name.") % {"name": taken.name})
     if name == team.name:
         return team
     try:
@@ -28,7 +29,7 @@ def rename_team(team: Team, new_name: str) -> Team:
             Team.objects.filter(pk=team.pk).update(name=name)
             Tournament.objects.filter(pk=team.tournament_id).bump()
     except IntegrityError:
-        raise ValidationError(f"A team called “{name}” was just signed up. Pick another name.")
+        raise ValidationError(_("A team called “%(name)s” was just signed up. Pick another name.") % {"name": name})
     team.name = name
     return team
 
@@ -36,17 +37,21 @@ def rename_team(team: Team, new_name: str) -> Team:
 def undo_withdrawal(team: Team, now=None) -> bool:
     """Bring a withdrawn team back before the draw. False when it was not withdrawn (a double click)."""
     if draw_started(team.tournament):
-        raise ValidationError(
-            f"The draw is published, so “{team.name}” cannot come back: the bracket is made. "
+        raise ValidationError(_(
+            "The draw is published, so “%(team)s” cannot come back: the bracket is made. "
             "Add them as a substitute team at the table instead, if a game needs one."
-        )
+        ) % {"team": team.name})
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=team.tournament_id).values_list("pk", flat=True).get()
         players = list(team.players.all())
         if len(players) < 2:
-            left = (f"only {players[0].name} is still on it; their partner has joined another team since"
-                    if players else "neither of its players is on it any more")
-            raise ValidationError(f"“{team.name}” cannot come back: {left}. Add the team again with its players instead.")
+            if players:
+                refusal = _("“%(team)s” cannot come back: only %(player)s is still on it; their partner has joined "
+                            "another team since. Add the team again with its players instead.")
+            else:
+                refusal = _("“%(team)s” cannot come back: neither of its players is on it any more. "
+                            "Add the team again with its players instead.")
+            raise ValidationError(refusal % {"team": team.name, "player": players[0].name if players else ""})
         if not Team.objects.filter(pk=team.pk, withdrawn_at__isnull=False).update(withdrawn_at=None):
             return False
         # Back on a team, they are no longer looking for a partner.

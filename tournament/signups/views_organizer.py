@@ -4,6 +4,7 @@ early, pairing the partner board."""
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.decorators import organizer_required, tournament_view
@@ -29,10 +30,11 @@ def add_team(request, tournament):
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
-            messages.success(request, f"Added team “{team.name}”.")
+            messages.success(request, _("Added team “%(team)s”.") % {"team": team.name})
             return redirect("organizer:dashboard", slug=tournament.slug)
     for field, errors in form.errors.items():
-        messages.error(request, f"{form.fields[field].label if field in form.fields else 'Team'}: {' '.join(errors)}")
+        label = form.fields[field].label if field in form.fields else _("Team")
+        messages.error(request, _("%(field)s: %(errors)s") % {"field": label, "errors": " ".join(errors)})
     return redirect("organizer:dashboard", slug=tournament.slug)
 
 
@@ -45,7 +47,7 @@ def withdraw_team(request, slug, team_id):
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"Withdrew “{team.name}”.")
+        messages.success(request, _("Withdrew “%(team)s”.") % {"team": team.name})
     return redirect("organizer:dashboard", slug=slug)
 
 
@@ -58,7 +60,8 @@ def undo_withdrawal(request, slug, team_id):
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"“{team.name}” is back in." if back else f"“{team.name}” was not withdrawn.")
+        text = _("“%(team)s” is back in.") if back else _("“%(team)s” was not withdrawn.")
+        messages.success(request, text % {"team": team.name})
     return redirect("organizer:dashboard", slug=slug)
 
 
@@ -70,9 +73,10 @@ def rename_team(request, slug, team_id):
     try:
         team_changes.rename_team(team, cleaned(TeamNameForm(request.POST))["name"])
     except ValidationError as exc:
-        messages.error(request, f"Renaming “{old}”: {' '.join(exc.messages)}")
+        messages.error(request, _("Renaming “%(team)s”: %(errors)s") % {"team": old, "errors": " ".join(exc.messages)})
     else:
-        messages.success(request, f"“{old}” is now “{team.name}”." if team.name != old else "The name is unchanged.")
+        messages.success(request, _("“%(old)s” is now “%(new)s”.") % {"old": old, "new": team.name}
+                         if team.name != old else _("The name is unchanged."))
     return redirect("organizer:dashboard", slug=slug)
 
 
@@ -81,9 +85,9 @@ def rename_team(request, slug, team_id):
 @tournament_view
 def close_signups(request, tournament):
     if registration.close_registration(tournament.pk, early=True):
-        messages.success(request, "Sign-ups are closed.")
+        messages.success(request, _("Sign-ups are closed."))
     else:
-        messages.info(request, "Sign-ups were already closed.")
+        messages.info(request, _("Sign-ups were already closed."))
     return redirect("organizer:dashboard", slug=tournament.slug)
 
 
@@ -102,5 +106,5 @@ def pair_posts(request, tournament):
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"Paired {team.player_names()} as “{team.name}”.")
+        messages.success(request, _("Paired %(players)s as “%(team)s”.") % {"players": team.player_names(), "team": team.name})
     return redirect("organizer:dashboard", slug=tournament.slug)

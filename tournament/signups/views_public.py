@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
@@ -54,7 +55,7 @@ def signup(request, tournament):
             except ValidationError as exc:
                 _apply_errors(form, exc)
             else:
-                messages.success(request, f"Team “{team.name}” is signed up: {team.player_names()}.")
+                messages.success(request, _("Team “%(team)s” is signed up: %(players)s.") % {"team": team.name, "players": team.player_names()})
                 return redirect("public:teams", slug=tournament.slug)
     else:
         form = SignupForm()
@@ -91,7 +92,8 @@ def partners(request, tournament):
                 link = post_links.absolute(request, post)
                 # Shown once, on the next page: the board itself never shows a secret.
                 request.session[NEW_LINK] = {"url": link, "emailed": post_links.send(post, link)}
-                messages.success(request, f"{post.player.name}, you are on the board. Choose a partner below or wait to be chosen.")
+                messages.success(request, _("%(player)s, you are on the board. Choose a partner below or wait to be chosen.")
+                                 % {"player": post.player.name})
                 return redirect("public:partners", slug=tournament.slug)
         status = 400
     mine = request.session.get(MY_POSTS, [])
@@ -121,11 +123,13 @@ def my_post_link(request, tournament, secret):
     post = get_object_or_404(PartnerPost.objects.select_related("player__team"), secret=secret, player__tournament=tournament)
     if post.closed_at:
         team = post.player.team
-        messages.info(request, f"{post.player.name}, you are on team “{team.name}”." if team and team.active
-                      else f"{post.player.name}, your post is off the board. Post again below to look for a partner.")
+        text = (_("%(player)s, you are on team “%(team)s”.") if team and team.active
+                else _("%(player)s, your post is off the board. Post again below to look for a partner."))
+        messages.info(request, text % {"player": post.player.name, "team": team.name if team else ""})
         return redirect("public:partners", slug=tournament.slug)
     _remember(request, post)
-    messages.success(request, f"{post.player.name}, this phone now manages your post: choose, accept or take it off the board.")
+    messages.success(request, _("%(player)s, this phone now manages your post: choose, accept or take it off the board.")
+                     % {"player": post.player.name})
     return redirect("public:partners", slug=tournament.slug)
 
 
@@ -134,7 +138,7 @@ def _my_post(request, tournament) -> PartnerPost:
     open_posts = {p.pk: p for p in PartnerPost.objects.filter(pk__in=mine, player__tournament=tournament, closed_at__isnull=True)}
     post = next((open_posts[pk] for pk in mine if pk in open_posts), None)
     if not post:
-        raise Http404("You have no open post on this board.")
+        raise Http404(_("You have no open post on this board."))
     return post
 
 
@@ -149,9 +153,9 @@ def choose_partner(request, tournament, post_id):
         messages.error(request, " ".join(exc.messages))
     else:
         if team:
-            messages.success(request, f"You are a team: “{team.name}” ({team.player_names()}).")
+            messages.success(request, _("You are a team: “%(team)s” (%(players)s).") % {"team": team.name, "players": team.player_names()})
             return redirect("public:teams", slug=tournament.slug)
-        messages.success(request, f"You asked {target.player.name}. You become a team when they choose you too.")
+        messages.success(request, _("You asked %(player)s. You become a team when they choose you too.") % {"player": target.player.name})
     return redirect("public:partners", slug=tournament.slug)
 
 
@@ -160,5 +164,5 @@ def choose_partner(request, tournament, post_id):
 def withdraw_post(request, tournament):
     post = _my_post(request, tournament)
     registration.withdraw_post(post, now=timezone.now())
-    messages.success(request, "Your post is off the board.")
+    messages.success(request, _("Your post is off the board."))
     return redirect("public:partners", slug=tournament.slug)
