@@ -52,7 +52,7 @@ class Refused(HandError):
 
 
 class GameClosed(HandError):
-    """The game takes no hands (not started, over, waiting for a decision, past its time limit)."""
+    pass
 
 
 class NumberTaken(HandError):
@@ -103,7 +103,7 @@ def accepting_hands(game: Game, now: dt.datetime | None = None) -> str | None:
     if game.status == status.AWAITING_DECISION:
         return _("This game is waiting for the organizer's decision; no more hands can be entered.")
     if game.status != status.IN_PLAY:
-        return _("This game is over (%(status)s); no more hands can be entered.") % {"status": _status(game)}
+        return _("This game is over (%(status)s); no more hands can be entered.") % {"status": str(game.get_status_display()).lower()}
     return None
 
 
@@ -299,7 +299,7 @@ def table_locked(game: Game, now: dt.datetime) -> str | None:
     if time_limit_passed(game, now) and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
         return _("The time limit passed at %(clock)s: only the organizer can change or confirm these hands now "
                  "(RULES A7).") % {"clock": _time_limit_clock(game)}
-    return _("Hands of this game cannot be changed (%(status)s).") % {"status": _status(game)}
+    return _("Hands of this game cannot be changed (%(status)s).") % {"status": str(game.get_status_display()).lower()}
 
 
 def _check_correctable(game: Game, organizer: bool, now: dt.datetime) -> None:
@@ -309,7 +309,7 @@ def _check_correctable(game: Game, organizer: bool, now: dt.datetime) -> None:
             raise ResultLocked(locked)
         return
     if game.status not in (Game.Status.IN_PLAY, Game.Status.FINISHED, Game.Status.AWAITING_DECISION):
-        raise GameClosed(_("Hands of this game cannot be changed (%(status)s).") % {"status": _status(game)})
+        raise GameClosed(_("Hands of this game cannot be changed (%(status)s).") % {"status": str(game.get_status_display()).lower()})
 
 
 def _new_winner(game: Game, sides: list[GameSide], names: list[str], saved: list[outcome.SavedHand]):
@@ -396,6 +396,3 @@ def _stale_message(current: Hand) -> str:
     return _("Hand %(number)s was changed while you were looking at it (it is now version %(version)s). Here is "
              "what it says now; your entry is kept below — save again to replace it.") % named
 
-
-def _status(game: Game) -> str:
-    return str(game.get_status_display()).lower()

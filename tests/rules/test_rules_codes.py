@@ -8,9 +8,10 @@ import json
 import re
 from pathlib import Path
 
+from rules_cases import hand, refused, side
+
 import rules
 from rules.errors import CODES
-from rules_cases import hand, refused, side
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 BAJA = "baja-partners"
