@@ -9,9 +9,11 @@ bracket shows bumps the counter, so a cached chart is never behind the database.
 from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament import page_cache
 from tournament.brackets import prefetch
+from tournament.gameday.words import kind_choices, kind_words
 from tournament.models import Division, Tournament
 
 
@@ -21,7 +23,7 @@ def overview(request, slug):
 
 def division(request, slug, kind):
     if kind not in Division.Kind.values:
-        raise Http404("No such division.")
+        raise Http404(_("No such division."))
     return _bracket(request, slug, kind=kind)
 
 
@@ -29,7 +31,7 @@ def _bracket(request, slug, kind):
     now = timezone.now()
     head = page_cache.tournament_head(slug, now)
     if head is None:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     version = str(head.changes)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
@@ -42,8 +44,8 @@ def _bracket(request, slug, kind):
         return {
             "tournament": tournament,
             "kind": kind,
-            "kind_label": Division.Kind(kind).label if kind else "Bracket",
-            "kinds": Division.Kind.choices,
+            "kind_label": kind_words(kind) if kind else _("Bracket"),
+            "kinds": kind_choices(),
             "version": version,
             "poll_url": poll_url,
             "divisions": divisions,
