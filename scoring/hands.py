@@ -24,7 +24,6 @@ from scoring import outcome
 from scoring import sheet as sheets
 from scoring.models import Hand, HandRevision
 from tournament.gameday import advancement
-from tournament.gameday.words import status_words
 from tournament.localtime import clock as local_clock
 from tournament.models import Game, GameEvent, GameSide, Tournament
 from tournament.models.brackets import new_table_token
@@ -104,7 +103,7 @@ def accepting_hands(game: Game, now: dt.datetime | None = None) -> str | None:
     if game.status == status.AWAITING_DECISION:
         return _("This game is waiting for the organizer's decision; no more hands can be entered.")
     if game.status != status.IN_PLAY:
-        return _("This game is over (%(status)s); no more hands can be entered.") % {"status": status_words(game).lower()}
+        return _("This game is over (%(status)s); no more hands can be entered.") % {"status": game.get_status_display().lower()}
     return None
 
 
@@ -300,7 +299,7 @@ def table_locked(game: Game, now: dt.datetime) -> str | None:
     if time_limit_passed(game, now) and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
         return _("The time limit passed at %(clock)s: only the organizer can change or confirm these hands now "
                  "(RULES A7).") % {"clock": _time_limit_clock(game)}
-    return _("Hands of this game cannot be changed (%(status)s).") % {"status": status_words(game).lower()}
+    return _("Hands of this game cannot be changed (%(status)s).") % {"status": game.get_status_display().lower()}
 
 
 def _check_correctable(game: Game, organizer: bool, now: dt.datetime) -> None:
@@ -310,7 +309,7 @@ def _check_correctable(game: Game, organizer: bool, now: dt.datetime) -> None:
             raise ResultLocked(locked)
         return
     if game.status not in (Game.Status.IN_PLAY, Game.Status.FINISHED, Game.Status.AWAITING_DECISION):
-        raise GameClosed(_("Hands of this game cannot be changed (%(status)s).") % {"status": status_words(game).lower()})
+        raise GameClosed(_("Hands of this game cannot be changed (%(status)s).") % {"status": game.get_status_display().lower()})
 
 
 def _new_winner(game: Game, sides: list[GameSide], names: list[str], saved: list[outcome.SavedHand]):

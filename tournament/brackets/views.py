@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 
 from tournament import page_cache
 from tournament.brackets import prefetch
-from tournament.gameday.words import kind_choices, kind_words
 from tournament.models import Division, Tournament
 
 
@@ -44,8 +43,8 @@ def _bracket(request, slug, kind):
         return {
             "tournament": tournament,
             "kind": kind,
-            "kind_label": kind_words(kind) if kind else _("Bracket"),
-            "kinds": kind_choices(),
+            "kind_label": Division.Kind(kind).label if kind else _("Bracket"),
+            "kinds": Division.Kind.choices,
             "version": version,
             "poll_url": poll_url,
             "divisions": divisions,

@@ -22,7 +22,6 @@ from tournament import names
 from tournament.gameday import advancement, deadlines
 from tournament.gameday.clock import reason_words, result_text
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
-from tournament.gameday.words import game_label, status_words
 from tournament.localtime import clock as local_clock
 from tournament.models import (
     CheckIn,
@@ -53,7 +52,7 @@ def _both(names) -> str:
 
 
 def _not_playing(team: Team, game: Game) -> str:
-    return _("%(team)s is not playing in %(game)s.") % {"team": team.name, "game": game_label(game)}
+    return _("%(team)s is not playing in %(game)s.") % {"team": team.name, "game": game.label}
 
 
 def _over_message(game: Game) -> str:
@@ -62,11 +61,11 @@ def _over_message(game: Game) -> str:
         at = game.no_show_at if game.result_reason == Reason.NO_SHOW and game.no_show_at else game.finished_at
         return _("%(game)s was forfeited (%(reason)s) at %(clock)s; check-in is closed. "
                  "Ask the organizer if this is wrong.") % {
-            "game": game_label(game), "reason": reason_words(game.result_reason), "clock": local_clock(tournament, at)}
+            "game": game.label, "reason": reason_words(game.result_reason), "clock": local_clock(tournament, at)}
     if game.status == Status.AWAITING_DECISION:
-        return _("%(game)s is over: it was level at the time limit and waits for the organizer.") % {"game": game_label(game)}
+        return _("%(game)s is over: it was level at the time limit and waits for the organizer.") % {"game": game.label}
     return _("%(game)s is over (%(status)s); check-in is closed.") % {
-        "game": game_label(game), "status": status_words(game).lower()}
+        "game": game.label, "status": game.get_status_display().lower()}
 
 
 def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt.datetime | None = None) -> CheckIn:
@@ -89,11 +88,11 @@ def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt
         if locked.status == Status.WAITING or any(s.team_id is None for s in sides):
             raise ValidationError(
                 _("%(game)s is not ready yet: its teams are not both known. "
-                  "Check-in opens when the earlier games are decided.") % {"game": game_label(locked)}
+                  "Check-in opens when the earlier games are decided.") % {"game": locked.label}
             )
         if side is None:
             raise ValidationError(_("%(team)s is not playing in %(game)s (%(names)s).") % {
-                "team": team.name, "game": game_label(locked), "names": _both(s.team.name for s in sides)})
+                "team": team.name, "game": locked.label, "names": _both(s.team.name for s in sides)})
         tournament = locked.division.tournament
         if locked.status == Status.READY and locked.no_show_at and now >= locked.no_show_at and not deadlines.late_feeder(locked, sides):
             too_late = locked
@@ -118,7 +117,7 @@ def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt
                  "posted start), so %(team)s forfeits this game. Ask the organizer if this is wrong.",
                  "Check-in refused: the no-show deadline for %(game)s was %(clock)s (%(grace)s minutes after the "
                  "posted start), so %(team)s forfeits this game. Ask the organizer if this is wrong.", grace)
-        % {"game": game_label(too_late), "clock": local_clock(tournament, too_late.no_show_at), "grace": grace,
+        % {"game": too_late.label, "clock": local_clock(tournament, too_late.no_show_at), "grace": grace,
            "team": team.name}
     )
 
@@ -139,16 +138,16 @@ def start_game(
             return locked  # a double tap: it started the first time
         if locked.status != Status.READY:
             if locked.status == Status.WAITING:
-                raise ValidationError(_("%(game)s cannot start: its teams are not both known yet.") % {"game": game_label(locked)})
+                raise ValidationError(_("%(game)s cannot start: its teams are not both known yet.") % {"game": locked.label})
             raise ValidationError(_("%(game)s cannot start: it is %(status)s.") % {
-                "game": game_label(locked), "status": status_words(locked).lower()})
+                "game": locked.label, "status": locked.get_status_display().lower()})
         sides = sides_of(locked)
         absent = [s.team.name for s in sides if not s.checked_in_at]
         if absent:
             raise ValidationError(
                 ngettext("%(game)s cannot start yet: both teams must check in first (%(names)s has not).",
                          "%(game)s cannot start yet: both teams must check in first (%(names)s have not).", len(absent))
-                % {"game": game_label(locked), "names": _both(absent)}
+                % {"game": locked.label, "names": _both(absent)}
             )
         early = bool(locked.starts_at and now < locked.starts_at)
         if early:
@@ -168,7 +167,7 @@ def start_game(
             version=F("version") + 1,
         )
         if not claimed:
-            raise ValidationError(_("%(game)s changed while starting it; reload and try again.") % {"game": game_label(locked)})
+            raise ValidationError(_("%(game)s changed while starting it; reload and try again.") % {"game": locked.label})
         log_event(locked, "started", by=by, at=now, via=via, early=early,
                   agreed=sorted(agreed & {s.team_id for s in sides}) if early else [],
                   time_limit_at=time_limit_at.isoformat())
@@ -189,7 +188,7 @@ def decide(game: Game, winner: Team, by, note: str) -> Game:
         locked = lock_game(game.pk)
         if locked.status != Status.AWAITING_DECISION:
             raise ValidationError(_("%(game)s is not waiting for a decision (it is %(status)s).") % {
-                "game": game_label(locked), "status": status_words(locked).lower()})
+                "game": locked.label, "status": locked.get_status_display().lower()})
         sides = sides_of(locked)
         if winner is None or _side_of(sides, winner) is None:
             names = get_text_list([s.team.name for s in sides], _("or"))
@@ -207,17 +206,17 @@ def play_one_more_hand(game: Game, by, note: str = "") -> Game:
         if locked.status != Status.AWAITING_DECISION or locked.result_reason != Reason.TIME_LIMIT_TIE:
             raise ValidationError(
                 _("%(game)s is not level at the time limit (it is %(status)s), so there is no extra hand to allow.")
-                % {"game": game_label(locked), "status": status_words(locked).lower()}
+                % {"game": locked.label, "status": locked.get_status_display().lower()}
             )
         if any(s.team_id is None for s in sides_of(locked)):
-            raise ValidationError(_("%(game)s has no two known teams to play one more hand.") % {"game": game_label(locked)})
+            raise ValidationError(_("%(game)s has no two known teams to play one more hand.") % {"game": locked.label})
         number = Hand.objects.filter(game=locked).count() + 1
         claimed = Game.objects.filter(pk=locked.pk, status=Status.AWAITING_DECISION).update(
             status=Status.IN_PLAY, result_reason="", finished_at=None, time_limit_at=None, extra_hand=number,
             version=F("version") + 1,
         )
         if not claimed:
-            raise ValidationError(_("%(game)s changed meanwhile; reload the page and decide again.") % {"game": game_label(locked)})
+            raise ValidationError(_("%(game)s changed meanwhile; reload the page and decide again.") % {"game": locked.label})
         log_event(locked, "one_more_hand", by=by, note=(note or "").strip(), hand=number,
                   time_limit_at=locked.time_limit_at.isoformat() if locked.time_limit_at else None)
         count_change(locked)
@@ -240,14 +239,14 @@ def reverse_forfeit(game: Game, by, reason: str) -> Game:
             raise ValidationError(
                 _("Only a forfeit for “%(no_show)s” or “%(no_partner)s” can be reversed; %(game)s is %(state)s.") % {
                     "no_show": reason_words(Reason.NO_SHOW), "no_partner": reason_words(Reason.NO_PARTNER),
-                    "game": game_label(locked),
-                    "state": (result_text(locked) if locked.is_done else status_words(locked)).lower()}
+                    "game": locked.label,
+                    "state": (result_text(locked) if locked.is_done else locked.get_status_display()).lower()}
             )
         following = advancement.next_game(locked)
         if following is not None and _blocks_reversal(following):
             raise ValidationError(
                 _("Too late to reverse: the next game (%(game)s) has already started or has a result. "
-                  "The forfeit stands.") % {"game": game_label(following)}
+                  "The forfeit stands.") % {"game": following.label}
             )
         _undo_advancement(locked)
         old = {"status": locked.status, "winner": locked.winner_id, "reason": locked.result_reason}
@@ -296,7 +295,7 @@ def forfeit_no_partner(game: Game, team: Team, *, by=None, note: str = "") -> Ga
         if side is None:
             raise ValidationError(_not_playing(team, locked))
         if locked.status == Status.WAITING or any(s.team_id is None for s in sides):
-            raise ValidationError(_("%(game)s is not ready yet: its opponent is not known.") % {"game": game_label(locked)})
+            raise ValidationError(_("%(game)s is not ready yet: its opponent is not known.") % {"game": locked.label})
         sub = Substitution.objects.filter(game=locked, team=team).select_related("substitute").first()
         if sub:
             raise ValidationError(_("%(team)s has a substitute for this game (%(name)s); it does not forfeit.") % {
@@ -349,7 +348,7 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
         locked = lock_game(game.pk)
         if locked.is_done or locked.status == Status.AWAITING_DECISION:
             raise ValidationError(_("%(game)s is over; substitutes can no longer be recorded for it.") % {
-                "game": game_label(locked)})
+                "game": locked.label})
         sides = sides_of(locked)
         if _side_of(sides, team) is None:
             raise ValidationError(_not_playing(team, locked))
@@ -383,7 +382,7 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
             if clash:
                 window = game_window(clash)
                 raise ValidationError(_("%(name)s is already playing at that time: %(game)s (%(start)s–%(end)s).") % {
-                    "name": person.name, "game": game_label(clash),
+                    "name": person.name, "game": clash.label,
                     "start": local_clock(tournament, window[0]), "end": local_clock(tournament, window[1])})
         else:
             person = Player.objects.create(tournament=tournament, name=name, created_at=now)

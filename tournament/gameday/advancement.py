@@ -17,7 +17,6 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
-from tournament.gameday.words import game_label, status_words
 from tournament.models import Division, Game, GameSide, Team
 
 STARTED = (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION)
@@ -50,7 +49,7 @@ def finish_game(
             raise ValidationError(
                 _("%(game)s already has a result (%(status)s). "
                   "An organizer can correct it while the next game has not started.")
-                % {"game": game_label(locked), "status": status_words(locked).lower()}
+                % {"game": locked.label, "status": locked.get_status_display().lower()}
             )
         _record(locked, winner_team, reason=reason, status=status, by=by, note=note, kind="result")
     game.refresh_from_db()
@@ -67,15 +66,15 @@ def correct_result(game: Game, winner_team: Team, *, by, note: str, reason: str 
     with transaction.atomic():
         locked = lock_game(game.pk)
         if not locked.is_done or locked.status in (Game.Status.BYE, Game.Status.NOT_NEEDED):
-            raise ValidationError(_("%(game)s has no result to correct.") % {"game": game_label(locked)})
+            raise ValidationError(_("%(game)s has no result to correct.") % {"game": locked.label})
         if next_game_started(locked):
             raise ValidationError(
                 _("Cannot correct %(game)s: the next game has already started. "
-                  "Record the decision in the next game instead.") % {"game": game_label(locked)}
+                  "Record the decision in the next game instead.") % {"game": locked.label}
             )
         if winner_team is not None and locked.winner_id == winner_team.pk:
             raise ValidationError(_("%(team)s is already the recorded winner of %(game)s.") % {
-                "team": winner_team, "game": game_label(locked)})
+                "team": winner_team, "game": locked.label})
         old_winner_id, old_status = locked.winner_id, locked.status
         status = Game.Status.FINISHED if old_status == Game.Status.DOUBLE_FORFEIT else old_status
         _record(
@@ -92,7 +91,7 @@ def _record(game: Game, winner: Team | None, *, reason, status, by, note, kind, 
     missing = [s for s in sides if s.team_id is None]
     if missing or len(sides) < 2:
         raise ValidationError(
-            _("%(game)s cannot have a result yet: both of its teams must be known first.") % {"game": game_label(game)}
+            _("%(game)s cannot have a result yet: both of its teams must be known first.") % {"game": game.label}
         )
     team_ids = {s.team_id for s in sides}
     if status == Game.Status.DOUBLE_FORFEIT:
@@ -100,7 +99,7 @@ def _record(game: Game, winner: Team | None, *, reason, status, by, note, kind, 
     elif winner is None or winner.pk not in team_ids:
         names = get_text_list([str(s.team) for s in sides], _("or"))
         raise ValidationError(_("The winner of %(game)s must be one of its teams: %(names)s.") % {
-            "game": game_label(game), "names": names})
+            "game": game.label, "names": names})
     if status not in Game.DONE or status in (Game.Status.BYE, Game.Status.NOT_NEEDED):
         raise ValidationError(f"“{status}” is not a result.")
     game.status = status

@@ -28,7 +28,6 @@ from tournament.gameday.forms import (
 )
 from tournament.gameday.heard import table_heard
 from tournament.gameday.views_game import load_game
-from tournament.gameday.words import game_label
 from tournament.localtime import clock as local_clock
 from tournament.models import Game
 
@@ -74,7 +73,7 @@ def start(request, tournament, game_id: int):
         return _after_action(request, tournament, game, error=exc)
     limit = local_clock(tournament, started.time_limit_at)
     return _after_action(request, tournament, game, ok=_("%(game)s started; time is up at %(clock)s.") % {
-        "game": game_label(game), "clock": limit})
+        "game": game.label, "clock": limit})
 
 
 def _game_action(request, tournament, game_id, action, ok):
@@ -153,7 +152,7 @@ def one_more_hand(request, tournament, game_id: int):
         return _after_action(request, tournament, game, error=exc)
     return _after_action(request, tournament, game, ok=(
         _("%(game)s: the table plays one more hand (hand %(number)s); the higher total after it wins, "
-          "and a tie again comes back to you.") % {"game": game_label(game), "number": game.extra_hand}))
+          "and a tie again comes back to you.") % {"game": game.label, "number": game.extra_hand}))
 
 
 # ---- the table side -----------------------------------------------------------------------------

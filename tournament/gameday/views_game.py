@@ -26,7 +26,6 @@ from tournament.form_input import error_messages
 from tournament.gameday import advancement, ties
 from tournament.gameday.board import game_view, games_for_board
 from tournament.gameday.forms import CorrectionForm
-from tournament.gameday.words import game_label
 from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
 
 NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)
@@ -148,7 +147,7 @@ def correct(request, tournament, game_id: int):
     if error:
         return _render(request, tournament, load_game(tournament, game_id), error=error, typed=typed, status=400)
     messages.success(request, _("Result corrected: %(team)s wins %(game)s. Advancement redone.") % {
-        "team": winner.name, "game": game_label(game)})
+        "team": winner.name, "game": game.label})
     return redirect("gameday:game", tournament.slug, game.pk)
 
 

@@ -2,7 +2,6 @@ from django import template
 from django.utils import timezone
 
 from tournament.gameday.clock import clock, reason_words
-from tournament.gameday.words import status_words
 
 register = template.Library()
 
@@ -17,9 +16,3 @@ def game_clock(game):
 def reason_text(value):
     """A Game.result_reason value as words in the page's language."""
     return reason_words(value)
-
-
-@register.filter
-def status_text(game):
-    """A game's status as words in the page's language ("In play")."""
-    return status_words(game)
