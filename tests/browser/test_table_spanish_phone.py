@@ -1,15 +1,18 @@
 """The table phone in Spanish (a browser that asks for es-MX, 390 px): a hand saved, a hand the
 rules refuse read in Spanish, and a hand entered with the Wi-Fi gone kept on the phone in Spanish
-and saved once the connection returns."""
+and saved once the connection returns; the organizer's board and the public bracket on the same phone."""
 
+import datetime as dt
 import os
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.models import Hand
 from tests.draw.test_brackets_support import game, published, teams_of
+from tests.gameday_setup import publish_division
 from tournament.models import Game, GameSide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,8 +43,13 @@ def went_out(page, a, b, *, twos):
     """RULES.md W1 and W2 (A goes out), A with or without its book of twos."""
     choose(page, "Quién anota", a)
     choose(page, "Quién cerró", a)
-    for label, times in (("Libros rojos", 2), ("Libros negros", 1), ("Escaleras", 1), ("Libros de doses", twos)):
-        step(page, a, label, times)
+    counts = {a: (("Libros rojos", 2), ("Libros negros", 1), ("Escaleras", 1), ("Libros de doses", twos),
+                  ("Tres rojos que quedaron", 1)),
+              b: (("Libros rojos", 1), ("Libros negros", 2), ("Tres rojos que quedaron", 1),
+                  ("Tres negros que quedaron", 1))}
+    for side, steps in counts.items():
+        for label, times in steps:
+            step(page, side, label, times)
     page.fill("#id_s1_melded_points", "1235")
     page.fill("#id_s1_left_points", "45")
     page.fill("#id_s2_melded_points", "780")
@@ -101,3 +109,24 @@ def test_a_hand_a_refusal_and_a_hand_kept_offline_in_spanish(live_server, page, 
     expect(page.locator("#net-status")).to_contain_text("Conectado")
     assert Hand.objects.count() == 2 and totals(g)[0] == 11380
     shot(page, "back-online")
+
+
+def test_the_board_and_the_bracket_in_spanish_on_a_phone(live_server, page, organizer, tournament):
+    _, (first, _second) = publish_division(tournament, starts_at=timezone.now() + dt.timedelta(minutes=20))
+    here, away = (side.team for side in first.sides.order_by("slot").select_related("team"))
+    client = Client()
+    client.force_login(organizer)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+
+    page.goto(f"{live_server.url}/organizer/t/{tournament.slug}/gameday/")
+    card = page.locator(f"#game-{first.pk}")
+    expect(card).to_contain_text("Registro de llegada abierto")
+    card.get_by_role("button", name=f"Registrar llegada de {here.name}").click()
+    expect(page.locator(".msg")).to_contain_text(f"{here.name} registró su llegada en la mesa 1.")
+    expect(card).not_to_contain_text("Check-in open")
+    shot(page, "board")
+
+    page.goto(f"{live_server.url}/t/{tournament.slug}/bracket/")
+    expect(page.locator(f"#game-{first.pk}")).to_contain_text("Partida 1 · Mesa 1")
+    expect(page.locator("h1")).to_contain_text("Cuadro")
+    shot(page, "bracket")
