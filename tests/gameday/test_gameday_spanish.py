@@ -85,5 +85,6 @@ def test_the_games_page_log_and_a_refused_correction_in_spanish(organizer_client
 def test_the_bracket_in_spanish(client, tournament, games):
     page = text(client.get(reverse("brackets:overview", args=[tournament.slug]), **ES))
     assert "Cuadro ·" in page and "Partida 1" in page and "Mesa 1" in page
+    assert "Ganador de la partida 1" in page and "Winner of" not in page
     missing = client.get(reverse("brackets:division", args=[tournament.slug, "d9"]), **ES)
     assert missing.status_code == 404 and "Esa división no existe." in text(missing)
