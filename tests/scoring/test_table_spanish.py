@@ -15,6 +15,13 @@ from scoring import sample_hands as td
 from tests.scoring.games import make_game
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """A Spanish request leaves Spanish active in this thread (LocaleMiddleware): later tests read English."""
+    yield
+    translation.deactivate()
 ES = {"HTTP_ACCEPT_LANGUAGE": "es"}
 OUTBOX = {"HTTP_X_OUTBOX": "1"}
 # Going out without the book of twos Baja needs: the engine refuses it.
