@@ -29,7 +29,8 @@ def score(payload: object) -> tuple[bool, dict]:
         return _score(payload)
     except Exception as exc:  # the contract is "never raises"; a bug still answers as a refusal
         return False, _errors([Problem(None, None, f"internal error while scoring ({type(exc).__name__}); "
-                                                   "nothing was scored, please report this hand")])
+                                                   "nothing was scored, please report this hand",
+                                       "internal-error", {"error": type(exc).__name__})])
 
 
 def _errors(problems: list[Problem]) -> dict:
@@ -83,7 +84,7 @@ def read_json(data: bytes) -> tuple[object, Problem | None]:
     except (ValueError, RecursionError) as exc:
         # json errors, bad UTF-8, NaN/Infinity, integers too long to read and nesting too deep all land here.
         reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        return None, Problem(None, None, f"the input is not valid JSON: {reason}")
+        return None, Problem(None, None, f"the input is not valid JSON: {reason}", "invalid-json", {"reason": reason})
 
 
 def _write(out: BinaryIO, value: object) -> None:
@@ -105,7 +106,9 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO) -> int:
         if len(argv) == 2:
             if argv[1] not in PRESETS:
                 _write(stdout, _errors([Problem(None, "variant", f"unknown variant {argv[1]!r} "
-                                                                 f"(one of {', '.join(PRESETS)})")]))
+                                                                 f"(one of {', '.join(PRESETS)})",
+                                                "unknown-variant",
+                                                {"variant": repr(argv[1]), "variants": ", ".join(PRESETS)})]))
                 return REFUSED
             described = {"rules": described["rules"], "presets": {argv[1]: described["presets"][argv[1]]}}
         _write(stdout, described)
@@ -113,7 +116,7 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO) -> int:
     if argv in (["-h"], ["--help"], ["help"]):
         stdout.write((USAGE + "\n").encode())
         return 0
-    _write(stdout, _errors([Problem(None, None, USAGE)]))
+    _write(stdout, _errors([Problem(None, None, USAGE, "usage")]))
     return REFUSED
 
 

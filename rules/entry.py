@@ -90,18 +90,22 @@ class HandEntry:
 
 def parse(payload: object) -> tuple[HandEntry | None, list[Problem]]:
     if not isinstance(payload, dict):
-        return None, [Problem(None, None, f"a hand must be a JSON object with variant and sides, got {show(payload)}")]
+        return None, [Problem(None, None, f"a hand must be a JSON object with variant and sides, got {show(payload)}",
+                              "not-a-hand", {"value": show(payload)})]
     problems: list[Problem] = []
     for key in payload:
         if key not in TOP_LEVEL:
-            problems.append(Problem(None, str(key)[:MAX_NAME], f"unknown field {show(key)} (expected {', '.join(TOP_LEVEL)})"))
+            problems.append(Problem(None, str(key)[:MAX_NAME], f"unknown field {show(key)} (expected {', '.join(TOP_LEVEL)})",
+                                    "unknown-field", {"key": show(key), "expected": ", ".join(TOP_LEVEL)}))
 
     variant = payload.get("variant")
     if "variant" not in payload:
-        problems.append(Problem(None, "variant", "variant is missing (one of " + ", ".join(PRESETS) + ")"))
+        problems.append(Problem(None, "variant", "variant is missing (one of " + ", ".join(PRESETS) + ")",
+                                "variant-missing", {"variants": ", ".join(PRESETS)}))
         return None, problems
     if not isinstance(variant, str) or variant not in PRESETS:
-        problems.append(Problem(None, "variant", f"unknown variant {show(variant)} (one of {', '.join(PRESETS)})"))
+        problems.append(Problem(None, "variant", f"unknown variant {show(variant)} (one of {', '.join(PRESETS)})",
+                                "unknown-variant", {"variant": show(variant), "variants": ", ".join(PRESETS)}))
         return None, problems
     preset = PRESETS[variant]
 
@@ -114,19 +118,25 @@ def parse(payload: object) -> tuple[HandEntry | None, list[Problem]]:
         if _is_int(value) and 1 <= value <= MAX_HAND_NUMBER:
             hand_number = value
         else:
-            problems.append(Problem(None, "hand_number", f"hand_number must be a whole number from 1, got {show(value)}"))
+            problems.append(Problem(None, "hand_number", f"hand_number must be a whole number from 1, got {show(value)}",
+                                    "hand-number-invalid", {"value": show(value)}))
     elif preset.counts_hands:
-        problems.append(Problem(None, "hand_number", f"hand_number is missing ({variant} counts hands)"))
+        problems.append(Problem(None, "hand_number", f"hand_number is missing ({variant} counts hands)",
+                                "hand-number-missing", {"variant": variant}))
 
     raw_sides = payload.get("sides")
     if not isinstance(raw_sides, list):
-        message = "sides is missing" if "sides" not in payload else f"sides must be a list, got {show(raw_sides)}"
-        problems.append(Problem(None, "sides", message))
+        if "sides" not in payload:
+            problems.append(Problem(None, "sides", "sides is missing", "sides-missing"))
+        else:
+            problems.append(Problem(None, "sides", f"sides must be a list, got {show(raw_sides)}", "sides-not-list",
+                                    {"value": show(raw_sides)}))
         return None, problems
     low, high = numbers["min_sides"], numbers["max_sides"]
     if not low <= len(raw_sides) <= high:
         wanted = f"{low}" if low == high else f"{low} to {high}"
-        problems.append(Problem(None, "sides", f"{variant} is scored for {wanted} sides, got {len(raw_sides)}"))
+        problems.append(Problem(None, "sides", f"{variant} is scored for {wanted} sides, got {len(raw_sides)}",
+                                "side-count", {"variant": variant, "low": low, "high": high, "count": len(raw_sides)}))
         if len(raw_sides) > 100:
             return None, problems  # nobody means this; do not report each of a million sides
 
@@ -160,31 +170,35 @@ def _parse_side(
 ) -> SideEntry | None:
     refused: set[str] = set()
 
-    def refuse(field_name: str | None, message: str) -> None:
+    def refuse(field_name: str | None, message: str, code: str, **params: object) -> None:
         refused.add(field_name or "")
-        problems.append(Problem(label, field_name, f"{label}: {message}"))
+        problems.append(Problem(label, field_name, f"{label}: {message}", code, {"side": label, **params}))
 
     if not isinstance(raw, dict):
-        refuse(None, f"a side must be an object with name, total_before and its fields, got {show(raw)}")
+        refuse(None, f"a side must be an object with name, total_before and its fields, got {show(raw)}",
+               "side-not-object", value=show(raw))
         return None
     known = {"name", "total_before", *FIELD_KINDS}
     for key in raw:
         if key not in known:
-            refuse(str(key)[:MAX_NAME], f"unknown field {show(key)}")
+            refuse(str(key)[:MAX_NAME], f"unknown field {show(key)}", "side-unknown-field", key=show(key))
 
     if "name" not in raw:
-        refuse("name", "name is missing")
+        refuse("name", "name is missing", "name-missing")
     elif not _good_name(raw):
-        refuse("name", f"name must be a non-empty text of at most {MAX_NAME} characters, got {show(raw['name'])}")
+        refuse("name", f"name must be a non-empty text of at most {MAX_NAME} characters, got {show(raw['name'])}",
+               "name-invalid", most=MAX_NAME, value=show(raw["name"]))
 
     values: dict[str, int | bool] = {}
     total = raw.get("total_before")
     if "total_before" not in raw:
-        refuse("total_before", "total_before is missing (the side's total before this hand)")
+        refuse("total_before", "total_before is missing (the side's total before this hand)", "total-missing")
     elif not _is_int(total) or abs(total) > MAX_FIGURE:
-        refuse("total_before", f"total before the hand must be a whole number, got {show(total)}")
+        refuse("total_before", f"total before the hand must be a whole number, got {show(total)}", "total-not-whole",
+               value=show(total))
     elif total % total_step:
-        refuse("total_before", f"total before the hand must be a multiple of {total_step}, got {points(total)}")
+        refuse("total_before", f"total before the hand must be a multiple of {total_step}, got {points(total)}",
+               "total-not-multiple", step=total_step, value=total)
     else:
         values["total_before"] = total
 
@@ -193,14 +207,16 @@ def _parse_side(
         if name not in raw:
             if used:
                 spelled = "" if LABELS[name] == name.replace("_", " ") else f" ({LABELS[name]})"
-                refuse(name, f"{name} is missing{spelled}")
+                refuse(name, f"{name} is missing{spelled}", "field-missing", field=name)
             continue
         value = raw[name]
-        message = _check_value(kind, value, step)
-        if message:
-            refuse(name, f"{LABELS[name]} {message}")
+        checked = _check_value(kind, value, step)
+        if checked:
+            code, message, params = checked
+            refuse(name, f"{LABELS[name]} {message}", code, field=name, **params)
         elif not used and value:
-            refuse(name, f"{name} is not used in {preset.name}; leave it out or give 0/false")
+            refuse(name, f"{name} is not used in {preset.name}; leave it out or give 0/false", "field-not-used",
+                   field=name, variant=preset.name)
         elif used:
             values[name] = value
 
@@ -208,24 +224,27 @@ def _parse_side(
     return SideEntry(name=name, refused=frozenset(refused), **values)  # type: ignore[arg-type]
 
 
-def _check_value(kind: Kind, value: object, step: int) -> str | None:
-    """Why the value cannot stand for this kind of field, or None if it can."""
+def _check_value(kind: Kind, value: object, step: int) -> tuple[str, str, dict[str, object]] | None:
+    """Why the value cannot stand for this kind of field (code, words, params), or None if it can."""
     if kind == "flag":
-        return None if isinstance(value, bool) else f"must be true or false, got {show(value)}"
+        if isinstance(value, bool):
+            return None
+        return "not-true-or-false", f"must be true or false, got {show(value)}", {"value": show(value)}
     if not _is_int(value):
-        return f"must be a whole number, got {show(value)}"
+        return "not-whole", f"must be a whole number, got {show(value)}", {"value": show(value)}
     if value < 0:
-        return f"cannot be negative, got {points(value)}"
+        return "negative", f"cannot be negative, got {points(value)}", {"value": value}
     if value > MAX_FIGURE:
-        return f"is out of range, got {show(value)}"
+        return "out-of-range", f"is out of range, got {show(value)}", {"value": show(value)}
     if kind == "points" and value % step:
-        return f"must be a multiple of {step}, got {points(value)}"
+        return "not-multiple", f"must be a multiple of {step}, got {points(value)}", {"step": step, "value": value}
     return None
 
 
 def _duplicate_names(raw_sides: list, labels: tuple[str, ...]) -> list[Problem]:
     named = [label for raw, label in zip(raw_sides, labels) if _good_name(raw)]
     return [
-        Problem(label, "name", f"{label}: another side has the same name; each side needs its own")
+        Problem(label, "name", f"{label}: another side has the same name; each side needs its own", "duplicate-name",
+                {"side": label})
         for label in named if named.count(label) > 1
     ]

@@ -3,19 +3,55 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+# Every refusal the engine can give, by a stable code a page can translate (the English message is
+# the engine's own words; `params` holds the numbers and names in it). Never rename a code: the web
+# pages key their translations on it.
+HAND_CODES = (
+    "not-a-hand", "unknown-field", "variant-missing", "unknown-variant", "hand-number-invalid",
+    "hand-number-missing", "sides-missing", "sides-not-list", "side-count",
+)
+SIDE_CODES = (
+    "side-not-object", "side-unknown-field", "name-missing", "name-invalid", "total-missing",
+    "total-not-whole", "total-not-multiple", "field-missing", "not-true-or-false", "not-whole", "negative",
+    "out-of-range", "not-multiple", "field-not-used", "duplicate-name",
+)
+RULE_CODES = (
+    "several-went-out", "went-out-short", "went-out-with-cards-left", "melded-below-books", "rack-not-empty",
+    "rack-empty", "too-many-naturals", "too-many-wilds", "too-many-card-points", "too-many-red-threes",
+    "too-many-books-of-twos", "too-many-black-threes", "too-many-jokers-charged", "too-many-rack-jokers",
+    "too-many-rack-points", "too-many-exact-deals",
+)
+SETTINGS_CODES = (
+    "settings-not-object", "setting-unknown", "setting-not-whole", "setting-out-of-range",
+    "settings-min-sides", "settings-max-sides", "settings-book-cards", "settings-black-book-max-wild",
+    "settings-players-per-side", "settings-decks", "settings-no-decks", "settings-too-many-decks",
+    "settings-meld-bands", "settings-hands", "settings-target-or-rounds", "settings-no-tiles",
+    "settings-too-many-tiles",
+)
+COMMAND_CODES = ("invalid-json", "usage", "internal-error")
+CODES: tuple[str, ...] = HAND_CODES + SIDE_CODES + RULE_CODES + SETTINGS_CODES + COMMAND_CODES
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One reason an entry is refused: which side (None for the whole hand), which field, why."""
+    """One reason an entry is refused: which side (None for the whole hand), which field, why (in
+    English), and the same as a `code` with its `params` (numbers and names) for other languages."""
 
     side: str | None
     field: str | None
     message: str
+    code: str
+    params: dict[str, object] = field(default_factory=dict, compare=False)
 
-    def as_dict(self) -> dict[str, str | None]:
-        return {"side": self.side, "field": self.field, "message": self.message}
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"unknown problem code {self.code!r}")
+
+    def as_dict(self) -> dict[str, object]:
+        return {"side": self.side, "field": self.field, "message": self.message, "code": self.code,
+                "params": dict(self.params)}
 
 
 class RulesError(ValueError):

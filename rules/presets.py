@@ -278,16 +278,20 @@ def resolve_numbers(preset: Preset, settings: object) -> tuple[dict[str, int], l
     if settings is None:
         return numbers, []
     if not isinstance(settings, dict):
-        return numbers, [Problem(None, "settings", f"settings must be an object of preset numbers, got {show(settings)}")]
+        return numbers, [Problem(None, "settings", f"settings must be an object of preset numbers, got {show(settings)}",
+                                 "settings-not-object", {"value": show(settings)})]
     problems: list[Problem] = []
     for key, value in settings.items():
         field = f"settings.{key}" if isinstance(key, str) else "settings"
         if key not in preset.numbers:
-            problems.append(Problem(None, field, f"settings: {show(key)} is not a number of {preset.name}"))
+            problems.append(Problem(None, field, f"settings: {show(key)} is not a number of {preset.name}",
+                                    "setting-unknown", {"key": show(key), "variant": preset.name}))
         elif isinstance(value, bool) or not isinstance(value, int):
-            problems.append(Problem(None, field, f"settings: {key} must be a whole number, got {show(value)}"))
+            problems.append(Problem(None, field, f"settings: {key} must be a whole number, got {show(value)}",
+                                    "setting-not-whole", {"key": key, "value": show(value)}))
         elif not 0 <= value <= MAX_SETTING:
-            problems.append(Problem(None, field, f"settings: {key} must be between 0 and {MAX_SETTING:,}, got {show(value)}"))
+            problems.append(Problem(None, field, f"settings: {key} must be between 0 and {MAX_SETTING:,}, got {show(value)}",
+                                    "setting-out-of-range", {"key": key, "most": MAX_SETTING, "value": show(value)}))
         else:
             numbers[key] = value
     problems += _consistency(preset, numbers)
@@ -300,35 +304,39 @@ def resolve_numbers(preset: Preset, settings: object) -> tuple[dict[str, int], l
 def _consistency(preset: Preset, numbers: dict[str, int]) -> list[Problem]:
     problems: list[Problem] = []
 
-    def need(ok: bool, field: str, message: str) -> None:
+    def need(ok: bool, field: str, message: str, code: str) -> None:
         if not ok:
-            problems.append(Problem(None, f"settings.{field}", f"settings: {message}"))
+            problems.append(Problem(None, f"settings.{field}", f"settings: {message}", code))
 
     need(2 <= numbers["min_sides"] <= numbers["max_sides"], "min_sides",
-         "min_sides must be at least 2 and at most max_sides")
-    need(numbers["max_sides"] <= 12, "max_sides", "max_sides must be at most 12")
+         "min_sides must be at least 2 and at most max_sides", "settings-min-sides")
+    need(numbers["max_sides"] <= 12, "max_sides", "max_sides must be at most 12", "settings-max-sides")
     if "book_cards" in numbers:
         # A run is book_cards consecutive ranks among 4..A, so it cannot be longer than 11.
-        need(3 <= numbers["book_cards"] <= 11, "book_cards", "book_cards must be between 3 and 11")
+        need(3 <= numbers["book_cards"] <= 11, "book_cards", "book_cards must be between 3 and 11", "settings-book-cards")
         need(1 <= numbers["black_book_max_wild"] < numbers["book_cards"], "black_book_max_wild",
-             "black_book_max_wild must be at least 1 and fewer than book_cards")
-        need(numbers["players_per_side"] >= 1, "players_per_side", "players_per_side must be at least 1")
+             "black_book_max_wild must be at least 1 and fewer than book_cards", "settings-black-book-max-wild")
+        need(numbers["players_per_side"] >= 1, "players_per_side", "players_per_side must be at least 1",
+             "settings-players-per-side")
     if "decks" in numbers:
-        need(1 <= numbers["decks"] <= 100, "decks", "decks must be between 1 and 100")
+        need(1 <= numbers["decks"] <= 100, "decks", "decks must be between 1 and 100", "settings-decks")
     if "decks_per_player" in numbers:
-        need(numbers["decks_per_player"] + numbers["extra_decks"] >= 1, "decks_per_player", "the game needs at least one deck")
+        need(numbers["decks_per_player"] + numbers["extra_decks"] >= 1, "decks_per_player", "the game needs at least one deck",
+             "settings-no-decks")
         need(numbers["decks_per_player"] <= 10 and numbers["extra_decks"] <= 10, "decks_per_player",
-             "decks_per_player and extra_decks must be at most 10")
+             "decks_per_player and extra_decks must be at most 10", "settings-too-many-decks")
     maxima = [numbers[f"meld_{i}_max"] for i in range(1, 20) if f"meld_{i}_max" in numbers]
-    need(all(a < b for a, b in zip(maxima, maxima[1:])), "meld_1_max", "meld band maxima must rise from band to band")
+    need(all(a < b for a, b in zip(maxima, maxima[1:])), "meld_1_max", "meld band maxima must rise from band to band",
+         "settings-meld-bands")
     if "hands" in numbers:
-        need(numbers["hands"] >= 1, "hands", "hands must be at least 1")
+        need(numbers["hands"] >= 1, "hands", "hands must be at least 1", "settings-hands")
     if preset.family == "rummikub":
-        need(numbers["target"] > 0 or numbers["rounds"] > 0, "target", "set a target or a number of rounds")
+        need(numbers["target"] > 0 or numbers["rounds"] > 0, "target", "set a target or a number of rounds",
+             "settings-target-or-rounds")
         need(numbers["tile_max"] >= 1 and numbers["tile_colours"] >= 1 and numbers["tile_sets"] >= 1, "tile_max",
-             "the game needs tiles: tile_max, tile_colours and tile_sets must be at least 1")
+             "the game needs tiles: tile_max, tile_colours and tile_sets must be at least 1", "settings-no-tiles")
         need(numbers["tile_max"] <= 100 and numbers["tile_colours"] <= 20 and numbers["tile_sets"] <= 20, "tile_max",
-             "tile_max must be at most 100, tile_colours and tile_sets at most 20")
+             "tile_max must be at most 100, tile_colours and tile_sets at most 20", "settings-too-many-tiles")
     return problems
 
 

@@ -40,7 +40,8 @@ def _one_side_out(parsed: list[tuple[str, SideEntry]]) -> list[Problem]:
         return []
     return [
         Problem(label, "went_out", f"{label}: went out, but so did {' and '.join(o for o in out if o != label)}; "
-                                   "at most one side goes out in a hand")
+                                   "at most one side goes out in a hand",
+                "several-went-out", {"side": label, "others": [o for o in out if o != label]})
         for label in out
     ]
 
@@ -71,14 +72,16 @@ def _going_out(hand: HandEntry, label: str, side: SideEntry) -> list[Problem]:
         if have >= need:
             continue
         held = f"without a {one}" if have == 0 else f"with {have} {one if have == 1 else many} of the {need} needed"
-        problems.append(Problem(label, field, f"{label}: went out {held} ({_needs(hand)})"))
+        problems.append(Problem(label, field, f"{label}: went out {held} ({_needs(hand)})", "went-out-short",
+                                {"side": label, "field": field, "have": have, "need": need}))
     if hand.numbers["players_per_side"] == 1:
         # A lone player who went out has played every card; a partner's cards may still count.
         for field in ("left_points", "left_red_threes", "left_black_threes"):
             value = getattr(side, field)
             if value:
                 problems.append(Problem(label, field, f"{label}: went out, so nothing is left in hand or feet, "
-                                                      f"but {LABELS[field]} is {points(value)}"))
+                                                      f"but {LABELS[field]} is {points(value)}",
+                                        "went-out-with-cards-left", {"side": label, "field": field, "value": value}))
     return problems
 
 
@@ -96,18 +99,21 @@ def _melded_at_least_books(hand: HandEntry, label: str, side: SideEntry) -> list
         f"{count} {BOOK_NAMES[field][0 if count == 1 else 1]} ≥ {points(count * cheapest[field])}" for field, count in held
     )
     return [Problem(label, "melded_points", f"{label}: melded points {points(side.melded_points)} are less than its "
-                                            f"books alone hold ({detail}: at least {points(least)})")]
+                                            f"books alone hold ({detail}: at least {points(least)})",
+                    "melded-below-books", {"side": label, "melded": side.melded_points, "least": least})]
 
 
 def _rack(label: str, side: SideEntry) -> list[Problem]:
     if side.went_out:
         return [
-            Problem(label, field, f"{label}: went out, so the rack is empty, but {LABELS[field]} is {getattr(side, field)}")
+            Problem(label, field, f"{label}: went out, so the rack is empty, but {LABELS[field]} is {getattr(side, field)}",
+                    "rack-not-empty", {"side": label, "field": field, "value": getattr(side, field)})
             for field in ("rack_points", "rack_jokers") if getattr(side, field)
         ]
     if side.rack_points == 0 and side.rack_jokers == 0 and not side.refused & {"rack_points", "rack_jokers"}:
         return [Problem(label, "rack_points", f"{label}: the rack is empty (no points, no jokers), "
-                                              "which only happens to the player who went out")]
+                                              "which only happens to the player who went out",
+                        "rack-empty", {"side": label})]
     return []
 
 
@@ -116,10 +122,12 @@ class Cap:
     """A limit on one quantity summed over all sides at the table."""
 
     field: str
+    code: str
     amount: Callable[[SideEntry], int]
     limit: int
     phrase: Callable[[int], str]  # the amount, in words
     why: str  # what the table holds
+    decks: int | None = None  # decks at the table, for the code's params (None: Rummikub tiles)
 
 
 def _caps(hand: HandEntry, parsed: list[tuple[str, SideEntry]]) -> list[Problem]:
@@ -129,18 +137,29 @@ def _caps(hand: HandEntry, parsed: list[tuple[str, SideEntry]]) -> list[Problem]
     for cap in caps:
         over = [(label, cap.amount(side)) for label, side in parsed if cap.amount(side) > cap.limit]
         for label, amount in over:
-            problems.append(Problem(label, cap.field, f"{label}: {cap.phrase(amount)}, but {cap.why}"))
+            problems.append(Problem(label, cap.field, f"{label}: {cap.phrase(amount)}, but {cap.why}", cap.code,
+                                    _cap_params(cap, label, amount)))
         together = sum(cap.amount(side) for _, side in parsed)
         if not over and together > cap.limit:
-            problems.append(Problem(None, cap.field, f"All sides together: {cap.phrase(together)}, but {cap.why}"))
+            problems.append(Problem(None, cap.field, f"All sides together: {cap.phrase(together)}, but {cap.why}",
+                                    cap.code, _cap_params(cap, None, together)))
     if "exact_deals" in hand.preset.side_fields:
         players = hand.numbers["players_per_side"]
         problems += [
             Problem(label, "exact_deals", f"{label}: {side.exact_deals} exact deals, but a side has {players} players "
-                                          "and each can deal exactly once a hand")
+                                          "and each can deal exactly once a hand",
+                    "too-many-exact-deals", {"side": label, "amount": side.exact_deals, "players": players})
             for label, side in parsed if side.exact_deals > players
         ]
     return problems
+
+
+def _cap_params(cap: Cap, label: str | None, amount: int) -> dict[str, object]:
+    """`side` None means all sides together."""
+    params: dict[str, object] = {"side": label, "amount": amount, "limit": cap.limit}
+    if cap.decks is not None:
+        params["decks"] = cap.decks
+    return params
 
 
 def _card_caps(hand: HandEntry) -> list[Cap]:
@@ -150,29 +169,32 @@ def _card_caps(hand: HandEntry) -> list[Cap]:
     size, natural_in_black = n["book_cards"], n["book_cards"] - n["black_book_max_wild"]
     fields = hand.preset.side_fields
     caps = [
-        Cap("red_books", lambda s: size * (s.red_books + s.runs) + natural_in_black * s.black_books, table.naturals,
+        Cap("red_books", "too-many-naturals",
+            lambda s: size * (s.red_books + s.runs) + natural_in_black * s.black_books, table.naturals,
             lambda v: f"red books, black books and runs need at least {points(v)} natural cards",
-            f"{decks} hold {points(table.naturals)}"),
+            f"{decks} hold {points(table.naturals)}", table.decks),
         # Twos beyond the deck's twos are the books_of_twos cap's to report, not this one's.
-        Cap("black_books", lambda s: s.black_books + size * min(s.books_of_twos, table.twos // size), table.wilds,
+        Cap("black_books", "too-many-wilds",
+            lambda s: s.black_books + size * min(s.books_of_twos, table.twos // size), table.wilds,
             lambda v: f"black books and books of twos need at least {points(v)} wild cards",
-            f"{decks} hold {points(table.wilds)}"),
-        Cap("melded_points", lambda s: s.melded_points + s.left_points, table.card_points,
+            f"{decks} hold {points(table.wilds)}", table.decks),
+        Cap("melded_points", "too-many-card-points", lambda s: s.melded_points + s.left_points, table.card_points,
             lambda v: f"melded + left points come to {points(v)}",
-            f"{decks} hold {points(table.card_points)} card points in all"),
-        Cap("left_red_threes", lambda s: s.left_red_threes, table.red_threes,
-            lambda v: f"{points(v)} red 3s left", f"{decks} hold {table.red_threes}"),
+            f"{decks} hold {points(table.card_points)} card points in all", table.decks),
+        Cap("left_red_threes", "too-many-red-threes", lambda s: s.left_red_threes, table.red_threes,
+            lambda v: f"{points(v)} red 3s left", f"{decks} hold {table.red_threes}", table.decks),
     ]
     if "books_of_twos" in fields:
-        caps.append(Cap("books_of_twos", lambda s: s.books_of_twos, table.twos // size,
+        caps.append(Cap("books_of_twos", "too-many-books-of-twos", lambda s: s.books_of_twos, table.twos // size,
                         lambda v: f"{points(v)} books of twos",
-                        f"{decks} hold {table.twos} twos, enough for {table.twos // size}"))
+                        f"{decks} hold {table.twos} twos, enough for {table.twos // size}", table.decks))
     if "left_black_threes" in fields:
-        caps.append(Cap("left_black_threes", lambda s: s.left_black_threes, table.black_threes,
-                        lambda v: f"{points(v)} black 3s left", f"{decks} hold {table.black_threes}"))
+        caps.append(Cap("left_black_threes", "too-many-black-threes", lambda s: s.left_black_threes,
+                        table.black_threes, lambda v: f"{points(v)} black 3s left", f"{decks} hold {table.black_threes}",
+                        table.decks))
     if "jokers_charged" in fields:
-        caps.append(Cap("jokers_charged", lambda s: s.jokers_charged, table.jokers,
-                        lambda v: f"{points(v)} jokers charged", f"{decks} hold {table.jokers}"))
+        caps.append(Cap("jokers_charged", "too-many-jokers-charged", lambda s: s.jokers_charged, table.jokers,
+                        lambda v: f"{points(v)} jokers charged", f"{decks} hold {table.jokers}", table.decks))
     return caps
 
 
@@ -180,8 +202,8 @@ def _rummikub_caps(hand: HandEntry) -> list[Cap]:
     n = hand.numbers
     tile_points = n["tile_sets"] * n["tile_colours"] * n["tile_max"] * (n["tile_max"] + 1) // 2
     return [
-        Cap("rack_jokers", lambda s: s.rack_jokers, n["jokers"],
+        Cap("rack_jokers", "too-many-rack-jokers", lambda s: s.rack_jokers, n["jokers"],
             lambda v: f"{points(v)} jokers on racks", f"the game has {n['jokers']}"),
-        Cap("rack_points", lambda s: s.rack_points, tile_points,
+        Cap("rack_points", "too-many-rack-points", lambda s: s.rack_points, tile_points,
             lambda v: f"rack points come to {points(v)}", f"all the numbered tiles add up to {points(tile_points)}"),
     ]

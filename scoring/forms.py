@@ -8,20 +8,23 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import sheet as sheets
+from scoring.rules_text import label_text, problem_text
 
 NOBODY = "nobody"
 MAX_TYPED = 12  # longer than any real figure; beyond it a number is a typo
 MAX_VERSION = 100_000  # far more corrections than a hand gets; keeps the number inside every database's integer
-OLD_PAGE = "This form came from an old or damaged page; reload the page and enter it again."
+OLD_PAGE = gettext_lazy("This form came from an old or damaged page; reload the page and enter it again.")
 
 
 class DigitsField(forms.IntegerField):
     """A whole number in the digits 0–9 only. Python's int() also reads other scripts' digits, and
     "²" passes str.isdigit(); neither is what a scorer meant to type, so both get the field's message."""
 
-    default_error_messages = {"too_long": "That number is far too long."}
+    default_error_messages = {"too_long": gettext_lazy("That number is far too long.")}
 
     def to_python(self, value):
         if isinstance(value, str):
@@ -45,7 +48,8 @@ class LooseIntegerField(DigitsField):
         self.side_name = side_name
         super().__init__(
             required=False,
-            error_messages={"invalid": f"{side_name}: {label.lower()} must be a whole number."},
+            error_messages={"invalid": _("%(side)s: %(field)s must be a whole number.")
+                            % {"side": side_name, "field": str(label).lower()}},
             **kwargs,
         )
 
@@ -54,7 +58,8 @@ class LooseIntegerField(DigitsField):
             value = re.sub(r"[\s,_]", "", value)
             if len(value) > MAX_TYPED:
                 raise forms.ValidationError(
-                    f"{self.side_name}: {self.label.lower()} is far too long a number ({len(value)} digits).",
+                    _("%(side)s: %(field)s is far too long a number (%(digits)s digits).")
+                    % {"side": self.side_name, "field": str(self.label).lower(), "digits": len(value)},
                     code="too_long",
                 )
         value = super().to_python(value)
@@ -70,8 +75,8 @@ class HandForm(forms.Form):
     key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False,
                           error_messages={"max_length": OLD_PAGE, "null_characters_not_allowed": OLD_PAGE})
     version = page_number(required=False, min_value=1, max_value=MAX_VERSION)
-    entered_by = forms.ChoiceField(label="Who is entering", widget=forms.RadioSelect)
-    went_out = forms.ChoiceField(label="Who went out", widget=forms.RadioSelect)
+    entered_by = forms.ChoiceField(label=gettext_lazy("Who is entering"), widget=forms.RadioSelect)
+    went_out = forms.ChoiceField(label=gettext_lazy("Who went out"), widget=forms.RadioSelect)
 
     def __init__(self, *args, sheet: sheets.Sheet | sheets.Entry, correction: bool = False, organizer: bool = False,
                  **kwargs):
@@ -79,24 +84,24 @@ class HandForm(forms.Form):
         self.sheet = sheet
         self.correction = correction
         choices = [(str(v.side.slot), v.name) for v in sheet.sides]
-        self.fields["went_out"].choices = choices + [(NOBODY, "Nobody")]
-        self.fields["went_out"].error_messages["required"] = "Choose who went out (or nobody)."
+        self.fields["went_out"].choices = choices + [(NOBODY, _("Nobody"))]
+        self.fields["went_out"].error_messages["required"] = _("Choose who went out (or nobody).")
         if organizer:
             del self.fields["entered_by"]
         else:
             self.fields["entered_by"].choices = choices
-            self.fields["entered_by"].error_messages["required"] = "Choose which side is entering the hand."
+            self.fields["entered_by"].error_messages["required"] = _("Choose which side is entering the hand.")
         if correction:
             self.fields["reason"] = forms.CharField(
-                label="Why the correction", max_length=200,
-                error_messages={"required": "Say why the hand is corrected (a reason is required)."},
-                widget=forms.TextInput(attrs={"placeholder": "e.g. left points miscounted"}),
+                label=_("Why the correction"), max_length=200,
+                error_messages={"required": _("Say why the hand is corrected (a reason is required).")},
+                widget=forms.TextInput(attrs={"placeholder": _("e.g. left points miscounted")}),
             )
         self.side_rows = []
         for view in sheet.sides:
             names = []
             for f in sheet.fields:
-                label = sheets.FIELD_LABELS.get(f, f.replace("_", " "))
+                label = str(sheets.FIELD_LABELS.get(f, f.replace("_", " ")))
                 name = field_name(view.side.slot, f)
                 point = f in sheets.POINT_FIELDS
                 attrs = {"inputmode": "numeric", "autocomplete": "off", "class": "points" if point else "count"}
@@ -158,9 +163,10 @@ class HandForm(forms.Form):
         """Show each refusal at the field it names (the side's own input), else above the form."""
         for error in errors:
             target = self._target(error)
-            if target and target in self.errors and error["message"] in self.errors[target]:
+            message = problem_text(error)
+            if target and target in self.errors and message in self.errors[target]:
                 continue
-            self.add_error(target, error["message"])
+            self.add_error(target, message)
 
     def _target(self, error: dict) -> str | None:
         """The form field an engine error names (None: the hand as a whole)."""
@@ -191,8 +197,8 @@ class ConfirmForm(forms.Form):
     side that confirms and whether the phone was handed over to it (see scoring.hands.confirm)."""
 
     version = page_number(min_value=1, max_value=MAX_VERSION)
-    side = forms.ChoiceField(error_messages={"required": "Choose which side confirms the hand.",
-                                             "invalid_choice": "Choose which side confirms the hand."})
+    side = forms.ChoiceField(error_messages={"required": gettext_lazy("Choose which side confirms the hand."),
+                                             "invalid_choice": gettext_lazy("Choose which side confirms the hand.")})
     handover = forms.BooleanField(required=False)
 
     def __init__(self, *args, sheet: sheets.Sheet, organizer: bool = False, **kwargs):
@@ -220,13 +226,14 @@ class CountForm(forms.Form):
     def __init__(self, *args, classes: list[tuple[str, int]], **kwargs):
         super().__init__(*args, **kwargs)
         self.classes = classes
-        for i, (label, _) in enumerate(classes):
+        for i, (label, _value) in enumerate(classes):
+            named = {"label": label_text(label)}
+            too_many = _("Count of %(label)s is more cards than the decks hold.") % named
             self.fields[f"c{i}"] = DigitsField(
-                required=False, min_value=0, max_value=self.MAX, label=label,
-                error_messages={"invalid": f"Count of {label} must be a whole number.",
-                                "min_value": f"Count of {label} cannot be negative.",
-                                "max_value": f"Count of {label} is more cards than the decks hold.",
-                                "too_long": f"Count of {label} is more cards than the decks hold."},
+                required=False, min_value=0, max_value=self.MAX, label=label_text(label),
+                error_messages={"invalid": _("Count of %(label)s must be a whole number.") % named,
+                                "min_value": _("Count of %(label)s cannot be negative.") % named,
+                                "max_value": too_many, "too_long": too_many},
             )
 
     def counts(self) -> list[int]:

@@ -17,6 +17,7 @@ import logging
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import rules
 from scoring import outcome
@@ -89,18 +90,20 @@ def accepting_hands(game: Game, now: dt.datetime | None = None) -> str | None:
     time-limit result may run late, and a hand received after the limit must not count (A7, D6)."""
     status = Game.Status
     if game.status in (status.WAITING, status.READY):
-        return "This game has not started yet: hands can be entered once it is in play."
+        return _("This game has not started yet: hands can be entered once it is in play.")
     timed_out = game.status == status.IN_PLAY or game.result_reason in (Game.Reason.TIME_LIMIT, Game.Reason.TIME_LIMIT_TIE)
     if timed_out and time_limit_passed(game, now or timezone.now()):
-        return (
-            f"The time limit passed at {_time_limit_clock(game)}; hands entered after it do not count "
-            + ("(RULES D6). The table is placed by its totals before the limit." if game.division.kind == "tables"
-               else "(RULES A7). The organizer decides the result.")
-        )
+        if game.division.kind == "tables":
+            text = _("The time limit passed at %(clock)s; hands entered after it do not count (RULES D6). "
+                     "The table is placed by its totals before the limit.")
+        else:
+            text = _("The time limit passed at %(clock)s; hands entered after it do not count (RULES A7). "
+                     "The organizer decides the result.")
+        return text % {"clock": _time_limit_clock(game)}
     if game.status == status.AWAITING_DECISION:
-        return "This game is waiting for the organizer's decision; no more hands can be entered."
+        return _("This game is waiting for the organizer's decision; no more hands can be entered.")
     if game.status != status.IN_PLAY:
-        return f"This game is over ({game.get_status_display().lower()}); no more hands can be entered."
+        return _("This game is over (%(status)s); no more hands can be entered.") % {"status": game.get_status_display().lower()}
     return None
 
 
@@ -141,7 +144,7 @@ def submit(
     side's new GameSide.total and the change count. `sides` (the game's playing sides) saves a
     query when the caller has them. `entered_by_slot` is the side a table phone entered it as."""
     if not key or len(key) > 64:
-        raise HandError("This form has no valid submission key; reload the page and enter the hand again.")
+        raise HandError(_("This form has no valid submission key; reload the page and enter the hand again."))
     if sides is None:
         sides, names = sheets.sides_and_names(game)
     else:
@@ -157,8 +160,8 @@ def submit(
         if existing:
             return existing, False
         raise NumberTaken(
-            f"Hand {number} was just saved from another phone. Check the sheet: if it is the same hand, there "
-            "is nothing more to do; otherwise save it again."
+            _("Hand %(number)s was just saved from another phone. Check the sheet: if it is the same hand, there "
+              "is nothing more to do; otherwise save it again.") % {"number": number}
         )
     except HandError:
         # A retry of a form already saved lands here (its number is taken, or its hand ended the
@@ -188,9 +191,9 @@ def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by
     expected = len(saved) + 1
     if number != expected:
         raise NumberTaken(
-            f"Hand {number - 1 if number > expected else expected - 1} was just saved from another phone, so "
-            f"this would be hand {expected}. Check the sheet: if it is the same hand, there is nothing more "
-            "to do; otherwise save it again."
+            _("Hand %(saved)s was just saved from another phone, so this would be hand %(number)s. Check the sheet: "
+              "if it is the same hand, there is nothing more to do; otherwise save it again.")
+            % {"saved": number - 1 if number > expected else expected - 1, "number": expected}
         )
     data = sheets.payload(game, number, names, state.totals, values)
     ok, result = rules.score(data)
@@ -215,7 +218,7 @@ def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by
 def _saved_with(key: str, game: Game) -> Hand | None:
     existing = Hand.objects.filter(idempotency_key=key).first()
     if existing and existing.game_id != game.pk:
-        raise HandError("This form belongs to another game; reload the page.")
+        raise HandError(_("This form belongs to another game; reload the page."))
     return existing
 
 
@@ -228,9 +231,10 @@ def correct(
     corrects only while the game is in play and its time is not up; after that the organizer does."""
     reason = (reason or "").strip()
     if not reason:
-        raise Refused([{"side": None, "field": "reason", "message": "Say why the hand is corrected (a reason is required)."}])
+        raise Refused([{"side": None, "field": "reason", "message": _("Say why the hand is corrected (a reason is required).")}])
     if len(reason) > MAX_REASON:
-        raise Refused([{"side": None, "field": "reason", "message": f"The reason is too long (at most {MAX_REASON} characters)."}])
+        raise Refused([{"side": None, "field": "reason",
+                        "message": _("The reason is too long (at most %(most)s characters).") % {"most": MAX_REASON}}])
     with transaction.atomic():
         game = _locked(hand.game_id)
         _check_correctable(game, organizer, timezone.now())
@@ -290,12 +294,12 @@ def table_locked(game: Game, now: dt.datetime) -> str | None:
     if game.status == Game.Status.IN_PLAY and not time_limit_passed(game, now):
         return None
     if game.status == Game.Status.FINISHED:
-        return ("This game is finished: only the organizer can change or confirm these hands now. "
-                "Ask the organizer to correct the sheet.")
+        return _("This game is finished: only the organizer can change or confirm these hands now. "
+                 "Ask the organizer to correct the sheet.")
     if time_limit_passed(game, now) and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
-        return (f"The time limit passed at {_time_limit_clock(game)}: only the organizer can change or confirm "
-                "these hands now (RULES A7).")
-    return f"Hands of this game cannot be changed ({game.get_status_display().lower()})."
+        return _("The time limit passed at %(clock)s: only the organizer can change or confirm these hands now "
+                 "(RULES A7).") % {"clock": _time_limit_clock(game)}
+    return _("Hands of this game cannot be changed (%(status)s).") % {"status": game.get_status_display().lower()}
 
 
 def _check_correctable(game: Game, organizer: bool, now: dt.datetime) -> None:
@@ -305,7 +309,7 @@ def _check_correctable(game: Game, organizer: bool, now: dt.datetime) -> None:
             raise ResultLocked(locked)
         return
     if game.status not in (Game.Status.IN_PLAY, Game.Status.FINISHED, Game.Status.AWAITING_DECISION):
-        raise GameClosed(f"Hands of this game cannot be changed ({game.get_status_display().lower()}).")
+        raise GameClosed(_("Hands of this game cannot be changed (%(status)s).") % {"status": game.get_status_display().lower()})
 
 
 def _new_winner(game: Game, sides: list[GameSide], names: list[str], saved: list[outcome.SavedHand]):
@@ -317,15 +321,15 @@ def _new_winner(game: Game, sides: list[GameSide], names: list[str], saved: list
     winner = outcome.result_winner(game, names, saved)
     if winner is None:
         raise ResultLocked(
-            "With this correction the game would no longer have a winner. Ask the organizer to decide the result."
+            _("With this correction the game would no longer have a winner. Ask the organizer to decide the result.")
         )
     side = sides[names.index(winner)]
     if not side.team_id or side.team_id == game.winner_id:
         return None
     if advancement.next_game_started(game):
         raise ResultLocked(
-            f"This correction would make {winner} the winner, but the next game has already started. "
-            "The organizer records that decision in the next game instead."
+            _("This correction would make %(winner)s the winner, but the next game has already started. "
+              "The organizer records that decision in the next game instead.") % {"winner": winner}
         )
     return side.team
 
@@ -349,10 +353,9 @@ def confirm(hand: Hand, *, version: int, by: str, user=None, organizer: bool = F
             _check_table_confirmation(game, current, by, by_slot)
             same_phone = phone_slot is not None and phone_slot == current.entered_by_slot
             if same_phone and not handed_over:
-                raise HandOverNeeded(
-                    f"This phone entered hand {current.number} for {current.entered_by}: pass the phone to {by}, "
-                    f"who confirms with “I am {by} — confirm”."
-                )
+                raise HandOverNeeded(_("This phone entered hand %(number)s for %(side)s: pass the phone to %(by)s, "
+                                       "who confirms with “I am %(by)s — confirm”.")
+                                     % {"number": current.number, "side": current.entered_by, "by": by})
         changed = Hand.objects.filter(pk=hand.pk, version=version, confirmed_at__isnull=True).update(
             confirmed_at=timezone.now(), confirmed_by=(ORGANIZER if organizer else by)[:MAX_AUTHOR],
             confirmed_by_slot=None if organizer else by_slot, handed_over=same_phone,
@@ -370,7 +373,7 @@ def _check_table_confirmation(game: Game, hand: Hand, by: str, by_slot: int | No
     if locked:
         raise ResultLocked(locked)
     if hand.entered_as(by_slot, by):
-        raise HandError(f"{by} entered hand {hand.number}: the other side confirms it.")
+        raise HandError(_("%(by)s entered hand %(number)s: the other side confirms it.") % {"by": by, "number": hand.number})
 
 
 def rotate_token(game: Game, *, by=None) -> str:
@@ -386,8 +389,10 @@ def rotate_token(game: Game, *, by=None) -> str:
 
 
 def _stale_message(current: Hand) -> str:
-    who = f" by {current.entered_by}" if current.entered_by else ""
-    return (
-        f"Hand {current.number} was changed{who} while you were looking at it (it is now version "
-        f"{current.version}). Here is what it says now; your entry is kept below — save again to replace it."
-    )
+    named = {"number": current.number, "by": current.entered_by, "version": current.version}
+    if current.entered_by:
+        return _("Hand %(number)s was changed by %(by)s while you were looking at it (it is now version "
+                 "%(version)s). Here is what it says now; your entry is kept below — save again to replace it.") % named
+    return _("Hand %(number)s was changed while you were looking at it (it is now version %(version)s). Here is "
+             "what it says now; your entry is kept below — save again to replace it.") % named
+

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import rules
 from scoring import sheet as sheets
@@ -74,8 +75,9 @@ class Standing:
     def over_message(self) -> str:
         if self.unconfirmed:
             pending = ", ".join(str(n) for n in self.unconfirmed)
-            return f"The scores end the game: confirm hand {pending} (or correct it) to finish it. No more hands."
-        return "The scores end the game; no more hands can be entered."
+            return _("The scores end the game: confirm hand %(numbers)s (or correct it) to finish it. "
+                     "No more hands.") % {"numbers": pending}
+        return _("The scores end the game; no more hands can be entered.")
 
 
 def standing(tournament: Tournament, sides: list[GameSide], names: list[str], hands: list[SavedHand],

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import rules
 from scoring.models import Hand, HandRevision
@@ -17,18 +19,18 @@ from tournament.models import Game, GameSide, Substitution
 
 # Short labels for a phone; the engine's own messages name fields in its words.
 FIELD_LABELS = {
-    "red_books": "Red books",
-    "black_books": "Black books",
-    "runs": "Runs",
-    "books_of_twos": "Books of 2s",
-    "exact_deals": "Exact deals",
-    "melded_points": "Melded points",
-    "left_points": "Left points",
-    "left_red_threes": "Red 3s left",
-    "left_black_threes": "Black 3s left",
-    "jokers_charged": "Jokers charged",
-    "rack_points": "Rack points",
-    "rack_jokers": "Jokers on rack",
+    "red_books": gettext_lazy("Red books"),
+    "black_books": gettext_lazy("Black books"),
+    "runs": gettext_lazy("Runs"),
+    "books_of_twos": gettext_lazy("Books of 2s"),
+    "exact_deals": gettext_lazy("Exact deals"),
+    "melded_points": gettext_lazy("Melded points"),
+    "left_points": gettext_lazy("Left points"),
+    "left_red_threes": gettext_lazy("Red 3s left"),
+    "left_black_threes": gettext_lazy("Black 3s left"),
+    "jokers_charged": gettext_lazy("Jokers charged"),
+    "rack_points": gettext_lazy("Rack points"),
+    "rack_jokers": gettext_lazy("Jokers on rack"),
 }
 # Typed as numbers (with the card-count helper); every other field is a count with a stepper.
 POINT_FIELDS = ("melded_points", "left_points", "rack_points")
@@ -167,11 +169,12 @@ class Row:
         """Who entered the hand and who confirmed it, as its history tells it: "entered by A on this
         phone, handed over to B, confirmed by B" when one phone served both sides."""
         hand = self.hand
-        steps = [f"entered by {hand.entered_by or '?'}" + (" on this phone" if hand.handed_over else "")]
+        who = {"by": hand.entered_by or "?", "to": hand.confirmed_by}
+        steps = [(_("entered by %(by)s on this phone") if hand.handed_over else _("entered by %(by)s")) % who]
         if hand.confirmed_at and hand.confirmed_by and hand.confirmed_by != NOT_REQUIRED:
             if hand.handed_over:
-                steps.append(f"handed over to {hand.confirmed_by}")
-            steps.append(f"confirmed by {hand.confirmed_by}")
+                steps.append(_("handed over to %(to)s") % who)
+            steps.append(_("confirmed by %(to)s") % who)
         return ", ".join(steps)
 
 
@@ -209,7 +212,8 @@ def _players(side: GameSide, substitutions: list[Substitution]) -> list[str]:
     names = []
     for player in side.team.players.all():
         sub = subs.get(player.pk)
-        names.append(f"{sub.substitute.name} (sub for {player.name})" if sub else player.name)
+        named = {"substitute": sub.substitute.name, "player": player.name} if sub else {}
+        names.append(_("%(substitute)s (sub for %(player)s)") % named if sub else player.name)
     return names
 
 

@@ -15,8 +15,10 @@ from django.contrib import messages
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpResponse, JsonResponse
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from scoring import phone_text
 from tournament.models import Game
 
 HEADER = "X-Outbox"
@@ -40,7 +42,7 @@ def refused(form, status: int, problem: str = "", *, conflict: bool = False, nex
     """A form post refused (the form's errors, the engine's at their fields, or `problem`)."""
     errors = [str(problem)] if problem else []
     errors += [str(m) for field_errors in form.errors.values() for m in field_errors if str(m) not in errors]
-    body = {"ok": False, "errors": errors or ["The server did not save this."], "conflict": conflict}
+    body = {"ok": False, "errors": errors or [_("The server did not save this.")], "conflict": conflict}
     if next_number is not None:
         body["next"] = next_number
     return JsonResponse(body, status=CHANGED if status == 409 or conflict else REFUSED)
@@ -63,7 +65,7 @@ def answers(view):
             number = kwargs.get("number")
             body = {"ok": True, "url": response["Location"], **({"hand": number} if number else {})}
             return _with_cookies(JsonResponse(body), response)
-        body = {"ok": False, "errors": problems or ["The server did not save this."], "conflict": False}
+        body = {"ok": False, "errors": problems or [_("The server did not save this.")], "conflict": False}
         return JsonResponse(body, status=CHANGED)
 
     return wrapper
@@ -88,7 +90,8 @@ def _static_text(name: str) -> str:
 def service_worker(request):
     """The service worker from a URL under /table/, so its scope may be the table pages (a script
     under /static/ could only control /static/)."""
-    response = HttpResponse(_static_text(SERVICE_WORKER), content_type="application/javascript; charset=utf-8")
+    words = f"self.MELDBOARD_TEXT = {json.dumps(phone_text.service_worker_strings())};\n"
+    response = HttpResponse(words + _static_text(SERVICE_WORKER), content_type="application/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"  # a new version reaches phones on their next visit
     return response
 
@@ -98,9 +101,12 @@ def manifest(request, token: str):
     """The install manifest of one table's page: "Add to Home Screen" opens this table's sheet."""
     game = Game.objects.filter(table_token=token).values("table_number", "division__tournament__name").first()
     if not token or game is None:
-        raise Http404("No game at this link.")
+        raise Http404(_("No game at this link."))
     data = json.loads(_static_text(MANIFEST))
-    table = f"Table {game['table_number']}" if game["table_number"] else "Score sheet"
+    if game["table_number"]:
+        table = _("Table %(number)s") % {"number": game["table_number"]}
+    else:
+        table = _("Score sheet")
     data.update({
         "name": f"{table} · {game['division__tournament__name']}",
         "short_name": table,

@@ -4,6 +4,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring import sheet as sheets
@@ -14,7 +15,7 @@ def _sheet(slug: str, game_id: int) -> sheets.Sheet:
     try:
         game = sheets.game_for_sheet(pk=game_id, division__tournament__slug=slug)
     except Game.DoesNotExist:
-        raise Http404("No such game in this tournament.")
+        raise Http404(_("No such game in this tournament."))
     return sheets.build(game)
 
 

@@ -10,6 +10,7 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring import sheet as sheets
 from tournament.decorators import require_organizer
@@ -58,7 +59,7 @@ def _seat(view, organizer: bool, user=None, **lookup) -> Seat:
             return Seat(entry.game, organizer=organizer, user=user, entry=entry)
         return Seat(sheets.game_for_sheet(**lookup), organizer=organizer, user=user)
     except Game.DoesNotExist:
-        raise Http404("No game at this link. Ask the organizer for the table's current link.")
+        raise Http404(_("No game at this link. Ask the organizer for the table's current link."))
 
 
 def table_seat(view):
@@ -67,7 +68,7 @@ def table_seat(view):
     @wraps(view)
     def wrapper(request, token, *args, **kwargs):
         if not TOKEN.fullmatch(token):  # a NUL byte or a stray character never reaches the database
-            raise Http404("No game at this link.")
+            raise Http404(_("No game at this link."))
         seat = _seat(view, False, table_token=token)
         table_heard(seat.game)
         return view(request, seat, *args, **kwargs)

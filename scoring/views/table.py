@@ -10,10 +10,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import hands as service
-from scoring import outcome
+from scoring import outcome, phone_text
 from scoring import sheet as sheets
 from scoring.forms import (
     ConfirmForm,
@@ -22,6 +24,7 @@ from scoring.forms import (
     field_name,
     initial_from_hand,
 )
+from scoring.rules_text import problem_text
 from scoring.views import offline
 from scoring.views.seat import Seat, entry_only
 from tournament.models import Game
@@ -43,7 +46,7 @@ def _sheet(request, seat: Seat) -> sheets.Sheet:
         row.confirmers = [v for v in sheet.sides if not row.hand.entered_as(v.side.slot, v.name)]
         # The phone that entered the hand confirms only once it is passed across the table.
         row.hand_over = phone is not None and str(row.hand.entered_by_slot) == phone
-        row.pass_to = " or ".join(_who(v) for v in row.confirmers)
+        row.pass_to = _(" or ").join(_who(v) for v in row.confirmers)
     return sheet
 
 
@@ -70,6 +73,7 @@ def _context(request, seat: Seat, sheet: sheets.Sheet, **extra) -> dict:
         "status_template": select_template(STATUS_TEMPLATES),
         "card_classes": sheets.card_classes(sheet.tournament.variant, sheet.tournament.rules_numbers or None),
         "helper_fields": sheets.HELPER_FIELDS,
+        "phone_strings": phone_text.strings(),
         "point_fields": sheets.POINT_FIELDS,
         "urls": {
             "sheet": seat.url("sheet"),
@@ -101,8 +105,8 @@ def _new_form(request, seat: Seat, sheet: sheets.Sheet) -> HandForm:
 
 
 SAVED_NOTICES = {
-    "saved": ("success", "Hand {} saved."),
-    "again": ("info", "Hand {} was already saved from this form; it is saved once."),
+    "saved": ("success", gettext_lazy("Hand %(number)s saved.")),
+    "again": ("info", gettext_lazy("Hand %(number)s was already saved from this form; it is saved once.")),
 }
 
 
@@ -111,7 +115,7 @@ def _saved_notice(request, sheet: sheets.Sheet) -> tuple[str, str] | None:
     for param, (tag, text) in SAVED_NOTICES.items():
         number = request.GET.get(param, "")
         if number.isascii() and number.isdigit() and len(number) <= 6 and any(r.hand.number == int(number) for r in sheet.rows):
-            return tag, text.format(int(number))
+            return tag, str(text) % {"number": int(number)}
     return None
 
 
@@ -202,7 +206,7 @@ def submit(request, seat: Seat):
 def _hand(sheet: sheets.Sheet, number: int):
     row = next((r for r in sheet.rows if r.hand.number == number), None)
     if row is None:
-        raise Http404(f"There is no hand {number} in this game.")
+        raise Http404(_("There is no hand %(number)s in this game.") % {"number": number})
     return row
 
 
@@ -241,7 +245,7 @@ def edit(request, seat: Seat, number: int):
         )
     except service.HandError as exc:
         return _render_form(request, seat, sheet, form, 409, "scoring/edit.html", problem=exc.message, **extra)
-    messages.success(request, f"Hand {number} corrected.")
+    messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
     response = redirect(seat.url("sheet") + f"#hand-{number}")
     _remember_side(request, response, seat, form.cleaned_data.get("entered_by", ""))
     return response
@@ -267,7 +271,7 @@ def confirm(request, seat: Seat, number: int):
     except service.HandError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Hand {number} confirmed by {by}.")
+        messages.success(request, _("Hand %(number)s confirmed by %(by)s.") % {"number": number, "by": by})
     return redirect(seat.url("sheet") + f"#hand-{number}")
 
 
@@ -286,7 +290,7 @@ def preview(request, seat: Seat):
     context = {"errors": [], "result": None}
     if typing_errors:
         context["errors"] = [m for messages_ in typing_errors.values() for m in messages_]
-        context["errors"] += [e["message"] for e in _besides_typing(seat, form, entry.next_number)]
+        context["errors"] += [problem_text(e) for e in _besides_typing(seat, form, entry.next_number)]
     else:
         number = form.cleaned_data.get("number") or entry.next_number
         ok, result = service.preview(seat.game, number, form.values(), entry=entry)
@@ -296,7 +300,7 @@ def preview(request, seat: Seat):
             context["winner"] = result["winner"]
             context["went_out_missing"] = not form.cleaned_data.get("went_out")
         else:
-            context["errors"] = [e["message"] for e in result["errors"]]
+            context["errors"] = [problem_text(e) for e in result["errors"]]
     return render(request, "scoring/_preview.html", context)
 
 
@@ -308,7 +312,7 @@ def count(request, seat: Seat):
     sheet = _sheet(request, seat)
     valid = {field_name(v.side.slot, f): (v, f) for v in sheet.sides for f in sheets.HELPER_FIELDS if f in sheet.fields}
     if target not in valid:
-        return HttpResponse("Unknown field for the card count.", status=400)
+        return HttpResponse(_("Unknown field for the card count."), status=400)
     classes = sheets.card_classes(tournament.variant, tournament.rules_numbers or None)
     form = CountForm(request.POST, classes=classes, prefix=target)
     view, f = valid[target]

@@ -9,8 +9,14 @@
   if (!box) return;
   var REACHED = "meldboard-reached:" + box.dataset.sheetUrl, SKEW = "meldboard-skew";
   var POLL_FIRST_MS = 10000, POLL_MAX_MS = 300000;
-  var OFFLINE_NOTE = "No connection: the preview and the totals update when it returns. " +
-    "Saving still works: the hand is kept on this phone.";
+  // The words, in the page's language, from the page (scoring/phone_text.py; json_script "phone-strings").
+  var WORDS = {};
+  try { WORDS = JSON.parse(document.getElementById("phone-strings").textContent); } catch (e) { /* keys show */ }
+  function t(key, params) {
+    return (WORDS[key] || key).replace(/%\((\w+)\)s/g, function (all, name) {
+      return params && params[name] !== undefined ? String(params[name]) : all;
+    });
+  }
   var keptCopy = !!document.querySelector("meta[name=kept-copy]");  // served by table-sw.js offline
   var controlledAtLoad = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
   var down = keptCopy || !navigator.onLine, pollFails = 0, pollResumeAt = 0, previewHome = null;
@@ -21,6 +27,7 @@
     wentDown: wentDown,
     show: show,
     previewNote: previewNote,
+    t: t,
   };
 
   function lastReached() {
@@ -39,10 +46,10 @@
   function show() {
     var status = document.getElementById("net-status"), at = lastReached(), waiting = connection.waiting();
     if (!status) return;
-    var when = at ? new Date(at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit", second: "2-digit" }) : "not yet";
+    var when = at ? new Date(at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit", second: "2-digit" }) : t("not_yet");
     var ago = at ? Math.floor((Date.now() - at) / 60000) : 0;
-    status.textContent = (down ? "No connection · last reached the server " : "Connected · last reached the server ") + when +
-      (down && ago >= 1 ? " (" + ago + " min ago)" : "") + (waiting ? " · " + waiting + " waiting to be sent" : "");
+    status.textContent = t(down ? "down" : "up", { when: when }) +
+      (down && ago >= 1 ? t("ago", { minutes: ago }) : "") + (waiting ? t("waiting", { count: waiting }) : "");
     status.className = "net-status " + (down ? "net-down" : "net-up");
     status.hidden = false;
   }
@@ -55,7 +62,7 @@
     if (down) {
       var note = document.createElement("p");
       note.className = "offline-note";
-      note.textContent = OFFLINE_NOTE;
+      note.textContent = t("offline_note");
       preview.textContent = "";
       preview.appendChild(note);
     } else if (preview.querySelector(".offline-note")) {

@@ -14,6 +14,7 @@
   var RETRY_FIRST_MS = 5000, RETRY_MAX_MS = 60000;
   var list = document.getElementById("outbox-list");
   var sending = false, retryMs = 0, retryTimer = null;
+  var t = connection.t;  // the page's words (connection.js reads them from the page)
 
   // ---- storage -------------------------------------------------------------------------------
   function load() {
@@ -57,12 +58,13 @@
         var value = input ? input.value.trim() : "";
         if (value && value !== "0") parts.push(text(row.querySelector("label")).toLowerCase() + " " + value);
       });
-      lines.push(side + ": " + (parts.join(" · ") || "nothing entered"));
+      lines.push(side + ": " + (parts.join(" · ") || t("nothing_entered")));
     });
     var out = checkedLabel(form, "went_out"), by = checkedLabel(form, "entered_by");
-    if (out) lines.push(out === "Nobody" ? "Nobody went out" : out + " went out");
-    if (by) lines.push("Entered by " + by);
-    if (form.elements.reason) lines.push("Why: " + form.elements.reason.value);
+    var nobody = form.querySelector("input[name=went_out][value=nobody]:checked");
+    if (out) lines.push(nobody ? t("nobody_out") : t("went_out", { side: out }));
+    if (by) lines.push(t("entered_by", { by: by }));
+    if (form.elements.reason) lines.push(t("why", { reason: form.elements.reason.value }));
     return lines;
   }
   function itemFrom(form, kind, submitter) {
@@ -73,8 +75,9 @@
     var path = new URL(form.action).pathname;
     var number = kind === "hand" ? parseInt(form.elements.number.value, 10) : parseInt(path.match(/\/hands\/(\d+)\//)[1], 10);
     var key = form.elements.key ? form.elements.key.value : "";
-    var title = kind === "hand" ? "Hand " + number : kind === "correction" ? "Correction of hand " + number
-      : "Hand " + number + " confirmed" + (submitter && submitter.textContent.indexOf(":") > 0 ? " by " + submitter.textContent.split(":")[0].trim() : "");
+    var confirmer = submitter && submitter.textContent.indexOf(":") > 0 ? submitter.textContent.split(":")[0].trim() : "";
+    var title = kind === "hand" ? t("hand", { number: number }) : kind === "correction" ? t("correction", { number: number })
+      : confirmer ? t("confirmed_by", { number: number, by: confirmer }) : t("confirmed", { number: number });
     return {
       id: key || randomKey(), kind: kind, url: path, number: number, fields: fields, title: title,
       lines: kind === "confirm" ? [] : summary(form), state: "waiting", errors: [], queuedAt: Date.now(),
@@ -90,9 +93,9 @@
     return input ? input.value : "";
   }
   function refusalFor(status) {
-    if (status === 404) return "This table link no longer works: ask the organizer for the table's new link.";
-    if (status === 403) return "The server did not accept this page's form: reload the page while connected, then send it again.";
-    return "The server did not save this (error " + status + ").";
+    if (status === 404) return t("link_gone");
+    if (status === 403) return t("form_refused");
+    return t("server_error", { status: status });
   }
   // One POST of one item: {kind: "ok" | "refused" | "conflict" | "unreached", body}. Not even tried
   // while the browser says it has no network: the `online` event or the timer tries again. (A POST
@@ -283,12 +286,12 @@
     form.querySelector("input, button").dispatchEvent(new Event("change", { bubbles: true }));  // preview it
   }
   function drop(item) {
-    if (!window.confirm(item.title + " is not saved anywhere else. Drop it?")) return;
+    if (!window.confirm(t("drop_confirm", { title: item.title }))) return;
     var items = load().filter(function (it) { return it.id !== item.id; });
     if (item.kind === "hand" && item.state === "refused") {
       // It never took its number: the hands kept after it move up one.
       items.forEach(function (it) {
-        if (it.kind === "hand" && it.number > item.number) { it.number -= 1; it.title = "Hand " + it.number; setField(it, "number", it.number); }
+        if (it.kind === "hand" && it.number > item.number) { it.number -= 1; it.title = t("hand", { number: it.number }); setField(it, "number", it.number); }
       });
     }
     save(items);
@@ -305,11 +308,7 @@
   }
 
   // ---- showing it ----------------------------------------------------------------------------
-  var STATES = {
-    waiting: "on this phone, not sent yet",
-    refused: "not saved: the server refused it",
-    conflict: "not saved: the sheet changed on another phone",
-  };
+  var STATES = { waiting: t("state_waiting"), refused: t("state_refused"), conflict: t("state_conflict") };
   function el(tag, className, content) {
     var node = document.createElement(tag);
     if (className) node.className = className;
@@ -331,7 +330,7 @@
       li.dataset.kind = item.kind;
       var head = el("p", "outbox-title");
       head.appendChild(el("strong", "", item.title));
-      head.appendChild(document.createTextNode(" — " + (blocked(items, item) ? "waits for the hand before it" : STATES[item.state])));
+      head.appendChild(document.createTextNode(" — " + (blocked(items, item) ? t("blocked") : STATES[item.state])));
       li.appendChild(head);
       if (item.lines.length) {
         var values = el("ul", "outbox-values");
@@ -345,10 +344,10 @@
         li.appendChild(errors);
         var actions = el("p", "outbox-actions");
         if (item.kind === "hand" && document.getElementById("hand-form")) actions.appendChild(button(
-          item.state === "conflict" && item.next ? "Enter it as hand " + item.next : "Fix " + item.title.toLowerCase(), "",
+          item.state === "conflict" && item.next ? t("enter_as", { number: item.next }) : t("fix", { title: item.title.toLowerCase() }), "",
           function () { fix(item); }));
-        if (item.state === "refused") actions.appendChild(button("Send again", "secondary", function () { resend(item); }));
-        actions.appendChild(button("Drop", "danger", function () { drop(item); }));
+        if (item.state === "refused") actions.appendChild(button(t("send_again"), "secondary", function () { resend(item); }));
+        actions.appendChild(button(t("drop"), "danger", function () { drop(item); }));
         li.appendChild(actions);
       }
       ol.appendChild(li);

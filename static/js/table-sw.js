@@ -24,10 +24,15 @@ self.addEventListener("activate", function (event) {
 // ?saved=3 and #hand-3 open the same page: one kept copy per path.
 function keyOf(url) { return new URL(url, self.location.href).pathname; }
 
+// Its words come from the server, in the language of the page that registered it: the view that
+// serves this script puts `self.MELDBOARD_TEXT = {title, body}` in front (scoring/phone_text.py).
+function escaped(text) {
+  return String(text || "").replace(/[&<>"']/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });
+}
 function offlinePage() {
+  var words = self.MELDBOARD_TEXT || {};
   var html = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width, initial-scale=1'>" +
-    "<title>No connection</title><h1>No connection</h1><p>This page was not kept on this phone. " +
-    "Go back to the score sheet: hands saved there are kept on the phone until they are sent.</p>";
+    "<title>" + escaped(words.title) + "</title><h1>" + escaped(words.title) + "</h1><p>" + escaped(words.body) + "</p>";
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 

@@ -33,7 +33,7 @@ def refused(payload: dict) -> list[dict]:
     assert not ok, result
     assert set(result) == {"errors"} and result["errors"]
     for error in result["errors"]:
-        assert set(error) == {"side", "field", "message"}
+        assert set(error) == {"side", "field", "message", "code", "params"}
         assert "internal error" not in error["message"]
     return result["errors"]
 

@@ -59,7 +59,7 @@ def test_a_refused_hand_exits_2_with_every_error() -> None:
 def test_garbage_is_refused_with_errors_never_a_traceback(garbage: bytes) -> None:
     code, out, err = run("score", stdin=garbage)
     assert code == 2 and out is not None and out["errors"] and err == ""
-    assert all(set(e) == {"side", "field", "message"} for e in out["errors"])
+    assert all(set(e) == {"side", "field", "message", "code", "params"} for e in out["errors"])
 
 
 def test_presets_prints_every_preset_and_number() -> None:

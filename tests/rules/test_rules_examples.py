@@ -54,6 +54,7 @@ def test_refused_went_out_without_a_book_of_twos() -> None:
     assert refused(hand(BAJA, a, nobody())) == [{
         "side": "A", "field": "books_of_twos",
         "message": "A: went out without a book of twos (going out needs 1 red, 1 black, 1 run, 1 book of twos)",
+        "code": "went-out-short", "params": {"side": "A", "field": "books_of_twos", "have": 0, "need": 1},
     }]
 
 
@@ -189,7 +190,8 @@ def test_fiji_team_refuses_going_out_with_one_run() -> None:
     a = side(TEAM, "A", red_books=2, black_books=2, runs=1, went_out=True, melded_points=1000)
     errors = refused(hand(TEAM, a, side(TEAM, "B")))
     assert errors == [{"side": "A", "field": "runs",
-                       "message": "A: went out with 1 run of the 2 needed (going out needs 2 red, 2 black, 2 runs)"}]
+                       "message": "A: went out with 1 run of the 2 needed (going out needs 2 red, 2 black, 2 runs)",
+                       "code": "went-out-short", "params": {"side": "A", "field": "runs", "have": 1, "need": 2}}]
 
 
 def test_fiji_cheapest_books_count_twos_at_50_and_never_jokers() -> None:

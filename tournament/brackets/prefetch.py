@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from tournament.models import Division, Game, GameSide, Player, Round, Tournament
 
@@ -58,11 +59,13 @@ def bracket(tournament: Tournament, kinds: tuple[str, ...] | None = None) -> lis
 def _placeholder(game: Game, side: GameSide, feeder: Game | None) -> str:
     """What an empty slot says: who will fill it."""
     if side.is_bye:
-        return "Bye"
+        return _("Bye")
     if game.division.kind == Division.Kind.FINAL:
-        return f"{Division.Kind.D1.label if side.slot == 1 else Division.Kind.D2.label} champion"
+        if side.slot == 1:
+            return _("%(division)s champion") % {"division": Division.Kind.D1.label}
+        return _("%(division)s champion") % {"division": Division.Kind.D2.label}
     if feeder is not None:
         if feeder.status == Game.Status.DOUBLE_FORFEIT:
-            return "Nobody (double forfeit)"
-        return f"Winner of game {feeder.number}"
-    return "To be decided"
+            return _("Nobody (double forfeit)")
+        return _("Winner of game %(number)s") % {"number": feeder.number}
+    return _("To be decided")

@@ -9,6 +9,7 @@ bracket shows bumps the counter, so a cached chart is never behind the database.
 from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament import page_cache
 from tournament.brackets import prefetch
@@ -21,7 +22,7 @@ def overview(request, slug):
 
 def division(request, slug, kind):
     if kind not in Division.Kind.values:
-        raise Http404("No such division.")
+        raise Http404(_("No such division."))
     return _bracket(request, slug, kind=kind)
 
 
@@ -29,7 +30,7 @@ def _bracket(request, slug, kind):
     now = timezone.now()
     head = page_cache.tournament_head(slug, now)
     if head is None:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     version = str(head.changes)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
@@ -42,7 +43,7 @@ def _bracket(request, slug, kind):
         return {
             "tournament": tournament,
             "kind": kind,
-            "kind_label": Division.Kind(kind).label if kind else "Bracket",
+            "kind_label": Division.Kind(kind).label if kind else _("Bracket"),
             "kinds": Division.Kind.choices,
             "version": version,
             "poll_url": poll_url,

@@ -13,11 +13,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.models import Hand
 from tournament import names
 from tournament.gameday import advancement, deadlines
-from tournament.gameday.clock import result_text
+from tournament.gameday.clock import reason_words, result_text
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.localtime import clock as local_clock
 from tournament.models import (
@@ -44,15 +47,25 @@ def _side_of(sides: list[GameSide], team: Team) -> GameSide | None:
     return next((s for s in sides if s.team_id == team.pk), None)
 
 
+def _both(names) -> str:
+    return get_text_list(list(names), _("and"))
+
+
+def _not_playing(team: Team, game: Game) -> str:
+    return _("%(team)s is not playing in %(game)s.") % {"team": team.name, "game": game.label}
+
+
 def _over_message(game: Game) -> str:
     tournament = game.division.tournament
     if game.status in (Status.FORFEIT, Status.DOUBLE_FORFEIT) and game.result_reason in Game.FORFEIT_REASONS:
-        return (f"{game.label} was forfeited ({game.result_reason}) at "
-                f"{local_clock(tournament, game.no_show_at if game.result_reason == Reason.NO_SHOW and game.no_show_at else game.finished_at)}; check-in is closed. "
-                "Ask the organizer if this is wrong.")
+        at = game.no_show_at if game.result_reason == Reason.NO_SHOW and game.no_show_at else game.finished_at
+        return _("%(game)s was forfeited (%(reason)s) at %(clock)s; check-in is closed. "
+                 "Ask the organizer if this is wrong.") % {
+            "game": game.label, "reason": reason_words(game.result_reason), "clock": local_clock(tournament, at)}
     if game.status == Status.AWAITING_DECISION:
-        return f"{game.label} is over: it was level at the time limit and waits for the organizer."
-    return f"{game.label} is over ({game.get_status_display().lower()}); check-in is closed."
+        return _("%(game)s is over: it was level at the time limit and waits for the organizer.") % {"game": game.label}
+    return _("%(game)s is over (%(status)s); check-in is closed.") % {
+        "game": game.label, "status": game.get_status_display().lower()}
 
 
 def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt.datetime | None = None) -> CheckIn:
@@ -74,12 +87,12 @@ def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt
         side = _side_of(sides, team)
         if locked.status == Status.WAITING or any(s.team_id is None for s in sides):
             raise ValidationError(
-                f"{locked.label} is not ready yet: its teams are not both known. "
-                "Check-in opens when the earlier games are decided."
+                _("%(game)s is not ready yet: its teams are not both known. "
+                  "Check-in opens when the earlier games are decided.") % {"game": locked.label}
             )
         if side is None:
-            names = " and ".join(s.team.name for s in sides)
-            raise ValidationError(f"{team.name} is not playing in {locked.label} ({names}).")
+            raise ValidationError(_("%(team)s is not playing in %(game)s (%(names)s).") % {
+                "team": team.name, "game": locked.label, "names": _both(s.team.name for s in sides)})
         tournament = locked.division.tournament
         if locked.status == Status.READY and locked.no_show_at and now >= locked.no_show_at and not deadlines.late_feeder(locked, sides):
             too_late = locked
@@ -88,8 +101,9 @@ def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt
             team_with_players = Team.objects.prefetch_related("players").get(pk=team.pk)
             if deadlines.short_of_partner(team_with_players, subs):
                 raise ValidationError(
-                    f"{team.name} has only one player. Record a substitute partner for this game first; "
-                    f"without one the team forfeits (“{Reason.NO_PARTNER}”)."
+                    _("%(team)s has only one player. Record a substitute partner for this game first; "
+                      "without one the team forfeits (“%(reason)s”).") % {
+                        "team": team.name, "reason": reason_words(Reason.NO_PARTNER)}
                 )
             record = CheckIn.objects.create(game=locked, team=team, recorded_by=by, via=via, at=now)
             GameSide.objects.filter(pk=side.pk).update(checked_in_at=now)
@@ -99,9 +113,12 @@ def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt
     deadlines.apply_no_show(too_late.pk, now=now)
     grace = int(tournament.no_show_grace.total_seconds() // 60)
     raise ValidationError(
-        f"Check-in refused: the no-show deadline for {too_late.label} was "
-        f"{local_clock(tournament, too_late.no_show_at)} ({grace} minutes after the posted start), so "
-        f"{team.name} forfeits this game. Ask the organizer if this is wrong."
+        ngettext("Check-in refused: the no-show deadline for %(game)s was %(clock)s (%(grace)s minute after the "
+                 "posted start), so %(team)s forfeits this game. Ask the organizer if this is wrong.",
+                 "Check-in refused: the no-show deadline for %(game)s was %(clock)s (%(grace)s minutes after the "
+                 "posted start), so %(team)s forfeits this game. Ask the organizer if this is wrong.", grace)
+        % {"game": too_late.label, "clock": local_clock(tournament, too_late.no_show_at), "grace": grace,
+           "team": team.name}
     )
 
 
@@ -121,22 +138,27 @@ def start_game(
             return locked  # a double tap: it started the first time
         if locked.status != Status.READY:
             if locked.status == Status.WAITING:
-                raise ValidationError(f"{locked.label} cannot start: its teams are not both known yet.")
-            raise ValidationError(f"{locked.label} cannot start: it is {locked.get_status_display().lower()}.")
+                raise ValidationError(_("%(game)s cannot start: its teams are not both known yet.") % {"game": locked.label})
+            raise ValidationError(_("%(game)s cannot start: it is %(status)s.") % {
+                "game": locked.label, "status": locked.get_status_display().lower()})
         sides = sides_of(locked)
         absent = [s.team.name for s in sides if not s.checked_in_at]
         if absent:
             raise ValidationError(
-                f"{locked.label} cannot start yet: both teams must check in first "
-                f"({' and '.join(absent)} {'has' if len(absent) == 1 else 'have'} not)."
+                ngettext("%(game)s cannot start yet: both teams must check in first (%(names)s has not).",
+                         "%(game)s cannot start yet: both teams must check in first (%(names)s have not).", len(absent))
+                % {"game": locked.label, "names": _both(absent)}
             )
         early = bool(locked.starts_at and now < locked.starts_at)
         if early:
             missing = [s.team.name for s in sides if s.team_id not in agreed]
             if missing:
                 raise ValidationError(
-                    f"Starting before the posted time ({local_clock(tournament, locked.starts_at)}) needs both "
-                    f"teams to agree: {' and '.join(missing)} {'has' if len(missing) == 1 else 'have'} not agreed."
+                    ngettext("Starting before the posted time (%(clock)s) needs both teams to agree: "
+                             "%(names)s has not agreed.",
+                             "Starting before the posted time (%(clock)s) needs both teams to agree: "
+                             "%(names)s have not agreed.", len(missing))
+                    % {"clock": local_clock(tournament, locked.starts_at), "names": _both(missing)}
                 )
         base = min(now, locked.starts_at) if locked.starts_at else now
         time_limit_at = base + tournament.game_time_limit
@@ -145,7 +167,7 @@ def start_game(
             version=F("version") + 1,
         )
         if not claimed:
-            raise ValidationError(f"{locked.label} changed while starting it; reload and try again.")
+            raise ValidationError(_("%(game)s changed while starting it; reload and try again.") % {"game": locked.label})
         log_event(locked, "started", by=by, at=now, via=via, early=early,
                   agreed=sorted(agreed & {s.team_id for s in sides}) if early else [],
                   time_limit_at=time_limit_at.isoformat())
@@ -161,15 +183,16 @@ def decide(game: Game, winner: Team, by, note: str) -> Game:
     """The organizer settles a game that was level at the time limit: the winner and why."""
     note = (note or "").strip()
     if not note:
-        raise ValidationError("Say why this team wins (e.g. “one more hand played: 120 to 85”).")
+        raise ValidationError(_("Say why this team wins (e.g. “one more hand played: 120 to 85”)."))
     with transaction.atomic():
         locked = lock_game(game.pk)
         if locked.status != Status.AWAITING_DECISION:
-            raise ValidationError(f"{locked.label} is not waiting for a decision (it is {locked.get_status_display().lower()}).")
+            raise ValidationError(_("%(game)s is not waiting for a decision (it is %(status)s).") % {
+                "game": locked.label, "status": locked.get_status_display().lower()})
         sides = sides_of(locked)
         if winner is None or _side_of(sides, winner) is None:
-            names = " or ".join(s.team.name for s in sides)
-            raise ValidationError(f"The winner must be one of the game's teams: {names}.")
+            names = get_text_list([s.team.name for s in sides], _("or"))
+            raise ValidationError(_("The winner must be one of the game's teams: %(names)s.") % {"names": names})
         return advancement.finish_game(locked, winner, reason=Reason.ORGANIZER_DECISION, by=by, note=note)
 
 
@@ -182,18 +205,18 @@ def play_one_more_hand(game: Game, by, note: str = "") -> Game:
         locked = lock_game(game.pk)
         if locked.status != Status.AWAITING_DECISION or locked.result_reason != Reason.TIME_LIMIT_TIE:
             raise ValidationError(
-                f"{locked.label} is not level at the time limit (it is {locked.get_status_display().lower()}), "
-                "so there is no extra hand to allow."
+                _("%(game)s is not level at the time limit (it is %(status)s), so there is no extra hand to allow.")
+                % {"game": locked.label, "status": locked.get_status_display().lower()}
             )
         if any(s.team_id is None for s in sides_of(locked)):
-            raise ValidationError(f"{locked.label} has no two known teams to play one more hand.")
+            raise ValidationError(_("%(game)s has no two known teams to play one more hand.") % {"game": locked.label})
         number = Hand.objects.filter(game=locked).count() + 1
         claimed = Game.objects.filter(pk=locked.pk, status=Status.AWAITING_DECISION).update(
             status=Status.IN_PLAY, result_reason="", finished_at=None, time_limit_at=None, extra_hand=number,
             version=F("version") + 1,
         )
         if not claimed:
-            raise ValidationError(f"{locked.label} changed meanwhile; reload the page and decide again.")
+            raise ValidationError(_("%(game)s changed meanwhile; reload the page and decide again.") % {"game": locked.label})
         log_event(locked, "one_more_hand", by=by, note=(note or "").strip(), hand=number,
                   time_limit_at=locked.time_limit_at.isoformat() if locked.time_limit_at else None)
         count_change(locked)
@@ -209,19 +232,21 @@ def reverse_forfeit(game: Game, by, reason: str) -> Game:
     """
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError("Give the reason for reversing the forfeit; it goes in the game's log.")
+        raise ValidationError(_("Give the reason for reversing the forfeit; it goes in the game's log."))
     with transaction.atomic():
         locked = lock_game(game.pk)
         if locked.status not in (Status.FORFEIT, Status.DOUBLE_FORFEIT) or locked.result_reason not in Game.FORFEIT_REASONS:
             raise ValidationError(
-                f"Only a forfeit for “{Reason.NO_SHOW}” or “{Reason.NO_PARTNER}” can be reversed; {locked.label} is "
-                f"{result_text(locked).lower() if locked.is_done else locked.get_status_display().lower()}."
+                _("Only a forfeit for “%(no_show)s” or “%(no_partner)s” can be reversed; %(game)s is %(state)s.") % {
+                    "no_show": reason_words(Reason.NO_SHOW), "no_partner": reason_words(Reason.NO_PARTNER),
+                    "game": locked.label,
+                    "state": (result_text(locked) if locked.is_done else locked.get_status_display()).lower()}
             )
         following = advancement.next_game(locked)
         if following is not None and _blocks_reversal(following):
             raise ValidationError(
-                f"Too late to reverse: the next game ({following.label}) has already started or has a result. "
-                "The forfeit stands."
+                _("Too late to reverse: the next game (%(game)s) has already started or has a result. "
+                  "The forfeit stands.") % {"game": following.label}
             )
         _undo_advancement(locked)
         old = {"status": locked.status, "winner": locked.winner_id, "reason": locked.result_reason}
@@ -268,14 +293,13 @@ def forfeit_no_partner(game: Game, team: Team, *, by=None, note: str = "") -> Ga
         sides = sides_of(locked)
         side = _side_of(sides, team)
         if side is None:
-            raise ValidationError(f"{team.name} is not playing in {locked.label}.")
+            raise ValidationError(_not_playing(team, locked))
         if locked.status == Status.WAITING or any(s.team_id is None for s in sides):
-            raise ValidationError(f"{locked.label} is not ready yet: its opponent is not known.")
+            raise ValidationError(_("%(game)s is not ready yet: its opponent is not known.") % {"game": locked.label})
         sub = Substitution.objects.filter(game=locked, team=team).select_related("substitute").first()
         if sub:
-            raise ValidationError(
-                f"{team.name} has a substitute for this game ({sub.substitute.name}); it does not forfeit."
-            )
+            raise ValidationError(_("%(team)s has a substitute for this game (%(name)s); it does not forfeit.") % {
+                "team": team.name, "name": sub.substitute.name})
         opponent = next(s.team for s in sides if s.team_id != team.pk)
         log_event(locked, "no_partner", by=by, note=note, team=team.pk)
         return advancement.finish_game(locked, opponent, reason=Reason.NO_PARTNER, status=Status.FORFEIT, by=by, note=note)
@@ -323,39 +347,43 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
     with transaction.atomic():
         locked = lock_game(game.pk)
         if locked.is_done or locked.status == Status.AWAITING_DECISION:
-            raise ValidationError(f"{locked.label} is over; substitutes can no longer be recorded for it.")
+            raise ValidationError(_("%(game)s is over; substitutes can no longer be recorded for it.") % {
+                "game": locked.label})
         sides = sides_of(locked)
         if _side_of(sides, team) is None:
-            raise ValidationError(f"{team.name} is not playing in {locked.label}.")
+            raise ValidationError(_not_playing(team, locked))
         if replaced is None or replaced.team_id != team.pk:
-            raise ValidationError(f"{replaced.name if replaced else 'That player'} is not on {team.name}.")
+            raise ValidationError(_("%(name)s is not on %(team)s.") % {
+                "name": replaced.name if replaced else _("That player"), "team": team.name})
         if isinstance(substitute, str):
             if not names.clean(substitute):
-                raise ValidationError("Give the substitute's name, or pick someone from the partner board.")
-            name = names.entered(substitute, "The substitute's name", 80)
+                raise ValidationError(_("Give the substitute's name, or pick someone from the partner board."))
+            name = names.entered(substitute, _("The substitute's name"), 80)
             person = names.find(Player.objects.filter(tournament=tournament), name)
         else:
             person = substitute
             if person.tournament_id != tournament.pk:
-                raise ValidationError(f"{person.name} is not in {tournament.name}.")
+                raise ValidationError(_("%(name)s is not in %(tournament)s.") % {
+                    "name": person.name, "tournament": tournament.name})
         existing = Substitution.objects.filter(game=locked, replaced=replaced).select_related("substitute").first()
         if existing:
-            raise ValidationError(f"{replaced.name} already has a substitute in this game: {existing.substitute.name}.")
+            raise ValidationError(_("%(name)s already has a substitute in this game: %(substitute)s.") % {
+                "name": replaced.name, "substitute": existing.substitute.name})
         if person is not None:
             if person.pk == replaced.pk:
-                raise ValidationError(f"{person.name} cannot substitute for themselves.")
+                raise ValidationError(_("%(name)s cannot substitute for themselves.") % {"name": person.name})
             in_game = {s.team_id: s.team for s in sides}
             if person.team_id in in_game:
-                raise ValidationError(f"{person.name} already plays in this game, for {in_game[person.team_id].name}.")
+                raise ValidationError(_("%(name)s already plays in this game, for %(team)s.") % {
+                    "name": person.name, "team": in_game[person.team_id].name})
             if Substitution.objects.filter(game=locked, substitute=person).exists():
-                raise ValidationError(f"{person.name} is already a substitute in this game.")
+                raise ValidationError(_("%(name)s is already a substitute in this game.") % {"name": person.name})
             clash = playing_elsewhere(locked, person)
             if clash:
                 window = game_window(clash)
-                raise ValidationError(
-                    f"{person.name} is already playing at that time: {clash.label} "
-                    f"({local_clock(tournament, window[0])}–{local_clock(tournament, window[1])})."
-                )
+                raise ValidationError(_("%(name)s is already playing at that time: %(game)s (%(start)s–%(end)s).") % {
+                    "name": person.name, "game": clash.label,
+                    "start": local_clock(tournament, window[0]), "end": local_clock(tournament, window[1])})
         else:
             person = Player.objects.create(tournament=tournament, name=name, created_at=now)
         sub = Substitution.objects.create(game=locked, team=team, replaced=replaced, substitute=person, recorded_by=by, at=now)

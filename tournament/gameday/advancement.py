@@ -13,6 +13,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
 
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.models import Division, Game, GameSide, Team
@@ -45,8 +47,9 @@ def finish_game(
         locked = lock_game(game.pk)
         if locked.is_done:
             raise ValidationError(
-                f"{locked.label} already has a result ({locked.get_status_display().lower()}). "
-                "An organizer can correct it while the next game has not started."
+                _("%(game)s already has a result (%(status)s). "
+                  "An organizer can correct it while the next game has not started.")
+                % {"game": locked.label, "status": locked.get_status_display().lower()}
             )
         _record(locked, winner_team, reason=reason, status=status, by=by, note=note, kind="result")
     game.refresh_from_db()
@@ -63,14 +66,15 @@ def correct_result(game: Game, winner_team: Team, *, by, note: str, reason: str 
     with transaction.atomic():
         locked = lock_game(game.pk)
         if not locked.is_done or locked.status in (Game.Status.BYE, Game.Status.NOT_NEEDED):
-            raise ValidationError(f"{locked.label} has no result to correct.")
+            raise ValidationError(_("%(game)s has no result to correct.") % {"game": locked.label})
         if next_game_started(locked):
             raise ValidationError(
-                f"Cannot correct {locked.label}: the next game has already started. "
-                "Record the decision in the next game instead."
+                _("Cannot correct %(game)s: the next game has already started. "
+                  "Record the decision in the next game instead.") % {"game": locked.label}
             )
         if winner_team is not None and locked.winner_id == winner_team.pk:
-            raise ValidationError(f"{winner_team} is already the recorded winner of {locked.label}.")
+            raise ValidationError(_("%(team)s is already the recorded winner of %(game)s.") % {
+                "team": winner_team, "game": locked.label})
         old_winner_id, old_status = locked.winner_id, locked.status
         status = Game.Status.FINISHED if old_status == Game.Status.DOUBLE_FORFEIT else old_status
         _record(
@@ -87,14 +91,15 @@ def _record(game: Game, winner: Team | None, *, reason, status, by, note, kind, 
     missing = [s for s in sides if s.team_id is None]
     if missing or len(sides) < 2:
         raise ValidationError(
-            f"{game.label} cannot have a result yet: both of its teams must be known first."
+            _("%(game)s cannot have a result yet: both of its teams must be known first.") % {"game": game.label}
         )
     team_ids = {s.team_id for s in sides}
     if status == Game.Status.DOUBLE_FORFEIT:
         winner = None
     elif winner is None or winner.pk not in team_ids:
-        names = " or ".join(str(s.team) for s in sides)
-        raise ValidationError(f"The winner of {game.label} must be one of its teams: {names}.")
+        names = get_text_list([str(s.team) for s in sides], _("or"))
+        raise ValidationError(_("The winner of %(game)s must be one of its teams: %(names)s.") % {
+            "game": game.label, "names": names})
     if status not in Game.DONE or status in (Game.Status.BYE, Game.Status.NOT_NEEDED):
         raise ValidationError(f"“{status}” is not a result.")
     game.status = status

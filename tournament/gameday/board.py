@@ -14,12 +14,14 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament import page_cache
 from tournament.decorators import organizer_required
 from tournament.gameday import heard
 from tournament.gameday.clock import clock
+from tournament.localtime import when
 from tournament.models import CheckIn, Game, GameSide, Round, Substitution, Tournament
 
 BOARD_POLL_SECONDS = 5
@@ -121,7 +123,7 @@ def board_context(request, tournament, rnd: Round | None, now) -> dict:
 
 def updated_text(tz: zoneinfo.ZoneInfo, now) -> str:
     """“10:05:03 AM”: when the board was read, in the tournament's zone."""
-    return now.astimezone(tz).strftime("%-I:%M:%S %p")
+    return when(now.astimezone(tz), "clock_seconds")
 
 
 @organizer_required
@@ -135,7 +137,7 @@ def board(request, slug: str, round_id: int | None = None):
     heard_marks = heard.round_marks(round_pk) if round_pk else ()  # read before the counter, as the round
     head = page_cache.tournament_head(slug, now)
     if head is None:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     tz = zoneinfo.ZoneInfo(head.time_zone)
     template = "gameday/_board.html" if request.htmx else "gameday/board.html"
     with timezone.override(tz):
@@ -148,7 +150,7 @@ def board(request, slug: str, round_id: int | None = None):
             rounds = rounds_of(tournament)
             rnd = next((r for r in rounds if r.pk == round_pk), None)
             if rnd is None:
-                raise Http404("No such round in this tournament.")
+                raise Http404(_("No such round in this tournament."))
             return {**board_context(request, tournament, rnd, now), "rounds": rounds}
 
         def clock_turn(context):

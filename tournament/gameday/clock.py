@@ -8,12 +8,35 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from tournament.gameday import ties
 from tournament.localtime import clock as local_clock
 from tournament.models import Game
 
 Status = Game.Status
 Reason = Game.Reason
+
+# Game.Reason values are words pages show in brackets ("won (time limit)"): said in the page's language.
+REASON_WORDS = {
+    "score": gettext_lazy("score"),
+    "time limit": gettext_lazy("time limit"),
+    "time limit tie": gettext_lazy("time limit tie"),
+    "no show": gettext_lazy("no show"),
+    "no partner": gettext_lazy("no partner"),
+    "organizer decision": gettext_lazy("organizer decision"),
+    "correction": gettext_lazy("correction"),
+    "walkover": gettext_lazy("walkover"),
+    "bye": gettext_lazy("bye"),
+    "forfeit": gettext_lazy("forfeit"),
+    "same team won both divisions": gettext_lazy("same team won both divisions"),
+    "no team reached this game": gettext_lazy("no team reached this game"),
+}
+
+
+def reason_words(reason: str) -> str:
+    return str(REASON_WORDS.get(reason, reason))
 
 
 def countdown_text(left: dt.timedelta) -> str:
@@ -61,44 +84,46 @@ def clock(game: Game, now: dt.datetime) -> dict:
         if state["tone"] == "bad":
             state["alert"] = state["label"]
     elif status == Status.AWAITING_DECISION:
-        state.update(phase="awaiting_decision", label="Level at the time limit — awaiting the organizer's decision",
+        state.update(phase="awaiting_decision", label=_("Level at the time limit — awaiting the organizer's decision"),
                      tone="warn", alert=ties.board_alert(game))
     elif status == Status.WAITING or not both_known:
-        state.update(phase="waiting", label="Waiting for the earlier games")
+        state.update(phase="waiting", label=_("Waiting for the earlier games"))
         if game.starts_at and now < game.starts_at:
-            counting(game.starts_at, "Posted start in", "posted start passed")
+            counting(game.starts_at, _("Posted start in"), _("posted start passed"))
     elif status == Status.IN_PLAY and game.extra_hand:  # no clock: the limit is lifted for this one hand
-        state.update(phase="one_more_hand", label=f"Tied at the time limit — one more hand (hand {game.extra_hand})",
+        state.update(phase="one_more_hand", label=_("Tied at the time limit — one more hand (hand %(number)s)") % {"number": game.extra_hand},
                      tone="warn", alert=ties.board_alert(game))
     elif status == Status.IN_PLAY:
         if state["time_limit_passed"]:
-            state.update(phase="time_up", label="Time limit reached — higher total wins", tone="warn",
-                         alert="Time is up: the result is being recorded.")
+            state.update(phase="time_up", label=_("Time limit reached — higher total wins"), tone="warn",
+                         alert=_("Time is up: the result is being recorded."))
         else:
-            state.update(phase="in_play", label="In play", tone="ok")
-            counting(game.time_limit_at, "Time left", "time up")
+            state.update(phase="in_play", label=_("In play"), tone="ok")
+            counting(game.time_limit_at, _("Time left"), _("time up"))
     else:  # ready: both teams known, not started
         if absent and state["no_show_passed"]:
-            names = " and ".join(str(s.team or s.player) for s in absent)
-            state.update(phase="no_show_due", label=f"No-show: forfeit due ({names})", tone="bad",
-                         alert=f"No-show: {names} not checked in by {local_clock(game.division.tournament, game.no_show_at)}.")
+            names = _(" and ").join(str(s.team or s.player) for s in absent)
+            state.update(phase="no_show_due", label=_("No-show: forfeit due (%(names)s)") % {"names": names}, tone="bad",
+                         alert=_("No-show: %(names)s not checked in by %(clock)s.")
+                         % {"names": names, "clock": local_clock(game.division.tournament, game.no_show_at)})
         elif absent:
             # A table of single players may start from check-in: starting says everyone seated is here.
-            state.update(phase="check_in", label="Check-in open", tone="warn" if not state["early"] else "",
+            state.update(phase="check_in", label=_("Check-in open"), tone="warn" if not state["early"] else "",
                          can_start=not team_sides)
             if game.no_show_at:
-                counting(game.no_show_at, "No-show deadline in", "forfeit due")
+                counting(game.no_show_at, _("No-show deadline in"), _("forfeit due"))
         elif state["time_limit_passed"]:
-            state.update(phase="time_up", label="Time limit reached — higher total wins", tone="warn",
-                         alert="Time is up: the result is being recorded.")
+            state.update(phase="time_up", label=_("Time limit reached — higher total wins"), tone="warn",
+                         alert=_("Time is up: the result is being recorded."))
         else:
-            ready = "Both teams here" if len(team_sides) == 2 == len(sides) else "Seated"
-            state.update(phase="ready", label=f"{ready} — ready to start", tone="ok", can_start=True)
+            both = len(team_sides) == 2 == len(sides)
+            label = _("Both teams here — ready to start") if both else _("Seated — ready to start")
+            state.update(phase="ready", label=label, tone="ok", can_start=True)
             if state["early"]:
-                counting(game.starts_at, "Posted start in", "posted start")
+                counting(game.starts_at, _("Posted start in"), _("posted start"))
             elif game.time_limit_at:
                 # The limit runs from the posted start even before anyone presses start.
-                counting(game.time_limit_at, "Time left", "time up")
+                counting(game.time_limit_at, _("Time left"), _("time up"))
     return state
 
 
@@ -106,13 +131,14 @@ def result_text(game: Game) -> str:
     winner = game.winner.name if game.winner_id else ""
     reason = game.result_reason
     if game.status == Status.DOUBLE_FORFEIT:
-        return f"Double forfeit ({reason or Reason.NO_SHOW}) — nobody advances"
+        return _("Double forfeit (%(reason)s) — nobody advances") % {"reason": reason_words(reason or Reason.NO_SHOW)}
+    named = {"winner": winner, "reason": reason_words(reason or "forfeit")}
     if game.status == Status.FORFEIT:
         if reason in Game.FORFEIT_REASONS:
-            return f"Forfeit ({reason}) — {winner} wins"
-        return f"{winner} wins by {reason or 'forfeit'}"
+            return _("Forfeit (%(reason)s) — %(winner)s wins") % named
+        return _("%(winner)s wins by %(reason)s") % named
     if game.status == Status.BYE:
-        return f"Bye — {winner} advances"
+        return _("Bye — %(winner)s advances") % named
     if game.status == Status.NOT_NEEDED:
-        return "Not needed"
-    return f"{winner} won ({reason})" if reason else f"{winner} won"
+        return _("Not needed")
+    return _("%(winner)s won (%(reason)s)") % named if reason else _("%(winner)s won") % named

@@ -3,6 +3,9 @@ tournament's own rows (whether one plays in this game is for the action to say, 
 notes refuse NUL bytes; agreeing teams must be this game's."""
 
 from django import forms
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Game, Player, Team
 
@@ -19,8 +22,8 @@ class _GameForm(forms.Form):
                 field.queryset = field.queryset.model.objects.filter(tournament_id=tournament_id)
 
 
-def _team_field(label: str, *, required: bool = True) -> forms.ModelChoiceField:
-    wrong = "pick one of the game's teams."
+def _team_field(label, *, required: bool = True) -> forms.ModelChoiceField:
+    wrong = gettext_lazy("pick one of the game's teams.")
     return forms.ModelChoiceField(
         Team.objects.none(), label=label, required=required,
         error_messages={"required": wrong, "invalid_choice": wrong},
@@ -30,46 +33,46 @@ def _team_field(label: str, *, required: bool = True) -> forms.ModelChoiceField:
 class TeamForm(_GameForm):
     """Check-in and “no partner”: the team it is about, and an optional note."""
 
-    team = _team_field("Team")
-    note = forms.CharField(label="Note", required=False)
+    team = _team_field(gettext_lazy("Team"))
+    note = forms.CharField(label=gettext_lazy("Note"), required=False)
 
 
 class DecideForm(_GameForm):
-    winner = _team_field("Winner")
-    note = forms.CharField(label="Why", required=False)  # decide() asks for it in its own words
+    winner = _team_field(gettext_lazy("Winner"))
+    note = forms.CharField(label=gettext_lazy("Why"), required=False)  # decide() asks for it in its own words
 
 
 class OneMoreHandForm(_GameForm):
     """Letting a table level at the time limit play one more hand: an optional note for the log."""
 
-    note = forms.CharField(label="Note", required=False, max_length=500,
-                           error_messages={"max_length": "The note is too long (at most %(limit_value)d characters)."})
+    note = forms.CharField(label=gettext_lazy("Note"), required=False, max_length=500, error_messages={
+        "max_length": gettext_lazy("The note is too long (at most %(limit_value)d characters).")})
 
 
 class ReverseForm(_GameForm):
-    reason = forms.CharField(label="Reason", required=False)  # reverse_forfeit() asks for it
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False)  # reverse_forfeit() asks for it
 
 
 class SubstituteForm(_GameForm):
     replaced = forms.ModelChoiceField(
-        Player.objects.none(), label="Who cannot play",
-        error_messages={"required": "pick the player who cannot play.",
-                        "invalid_choice": "pick the player who cannot play from this tournament's players."},
+        Player.objects.none(), label=gettext_lazy("Who cannot play"),
+        error_messages={"required": gettext_lazy("pick the player who cannot play."),
+                        "invalid_choice": gettext_lazy("pick the player who cannot play from this tournament's players.")},
     )
-    team = _team_field("Team", required=False)
+    team = _team_field(gettext_lazy("Team"), required=False)
     board_player = forms.ModelChoiceField(
-        Player.objects.none(), label="Partner board", required=False,
-        error_messages={"invalid_choice": "that player is no longer on the partner board."},
+        Player.objects.none(), label=gettext_lazy("Partner board"), required=False,
+        error_messages={"invalid_choice": gettext_lazy("that player is no longer on the partner board.")},
     )
-    name = forms.CharField(label="Substitute's name", required=False, strip=False)  # the action trims and bounds it
+    name = forms.CharField(label=gettext_lazy("Substitute's name"), required=False, strip=False)  # the action trims and bounds it
 
 
 class StartForm(_GameForm):
     """Starting a game; before its posted time, the teams that agree (checkboxes of this game's teams)."""
 
     agree = forms.TypedMultipleChoiceField(
-        label="Teams that agree", required=False, coerce=int,
-        error_messages={"invalid_choice": "“%(value)s” is not one of this game's teams."},
+        label=gettext_lazy("Teams that agree"), required=False, coerce=int,
+        error_messages={"invalid_choice": gettext_lazy("“%(value)s” is not one of this game's teams.")},
     )
 
     def __init__(self, data, *, game: Game):
@@ -83,14 +86,14 @@ class CorrectionForm(forms.Form):
 
     # No label: its one message (wrong or missing) names the field and the teams to choose from.
     winner = forms.TypedChoiceField(label="")
-    note = forms.CharField(label="Note", required=False)  # the view asks for it in its own words
-    version = forms.IntegerField(label="Version", required=False, min_value=0, max_value=2**31 - 1)
+    note = forms.CharField(label=gettext_lazy("Note"), required=False)  # the view asks for it in its own words
+    version = forms.IntegerField(label=gettext_lazy("Version"), required=False, min_value=0, max_value=2**31 - 1)
 
     def __init__(self, data, *, teams: dict):
         super().__init__(data)
-        names = " or ".join(team.name for team in teams.values()) or "none is known yet"
+        names = get_text_list([team.name for team in teams.values()], _("or")) or _("none is known yet")
         winner = self.fields["winner"]
         winner.choices = [(pk, team.name) for pk, team in teams.items()]
         winner.coerce = teams.get
-        wrong = f"Choose the winner from this game's teams ({names})."
+        wrong = _("Choose the winner from this game's teams (%(names)s).") % {"names": names}
         winner.error_messages.update(required=wrong, invalid_choice=wrong)

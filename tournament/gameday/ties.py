@@ -20,8 +20,10 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.templatetags.scoring_tags import points
+from tournament.language import in_tournament_language
 from tournament.models import Game, Tournament
 
 log = logging.getLogger(__name__)
@@ -35,7 +37,15 @@ def score_line(totals) -> str:
 
 
 def tied_at_limit(game: Game) -> str:
-    return f"Tied {score_line(game.tie_totals)} at the time limit"
+    return _("Tied %(score)s at the time limit") % {"score": score_line(game.tie_totals)}
+
+
+def _tied(game: Game) -> str:
+    """Tied at the limit, and level again after the one more hand if it was played."""
+    if game.extra_hand:
+        return _("Tied %(score)s at the time limit; level again after one more hand") % {
+            "score": score_line(game.tie_totals)}
+    return tied_at_limit(game)
 
 
 def story(game: Game) -> str:
@@ -43,42 +53,47 @@ def story(game: Game) -> str:
     "" for a game that was never level at the limit."""
     if not game.tie_totals:
         return ""
-    tied = tied_at_limit(game)
-    again = "; level again after one more hand" if game.extra_hand else ""
+    tied = {"tied": tied_at_limit(game)}
     if game.status == Status.AWAITING_DECISION:
-        return f"{tied}{again}; the organizer decides."
+        return _("%(tied)s; the organizer decides.") % {"tied": _tied(game)}
     if game.status == Status.IN_PLAY and game.extra_hand:
-        return f"{tied}; playing one more hand."
+        return _("%(tied)s; playing one more hand.") % tied
     if game.result_reason == Reason.ORGANIZER_DECISION:
         note = f": {game.decision_note}" if game.decision_note else ""
-        return f"{tied}{again}; decided by the organizer{note}"
+        return _("%(tied)s; decided by the organizer") % {"tied": _tied(game)} + note
     if game.extra_hand and game.status == Status.FINISHED:
-        return f"{tied}; won on one more hand."
-    return f"{tied}."
+        return _("%(tied)s; won on one more hand.") % tied
+    return _("%(tied)s.") % tied
 
 
 def table_note(game: Game) -> str:
     """What the table phone tells the players about a tie at the time limit: what happens next."""
     if not game.tie_totals:
         return ""
+    named = {"tied": tied_at_limit(game), "number": game.extra_hand}
     if game.status == Status.IN_PLAY and game.extra_hand:
-        return (f"{tied_at_limit(game)} — play one more hand (hand {game.extra_hand}); the organizer has been "
-                "told. Enter it as usual: the higher total after it wins.")
+        return _("%(tied)s — play one more hand (hand %(number)s); the organizer has been told. Enter it as usual: "
+                 "the higher total after it wins.") % named
     if game.status == Status.AWAITING_DECISION:
-        again = ", and still level after one more hand" if game.extra_hand else ""
-        return (f"{tied_at_limit(game)}{again}. Waiting for the organizer's decision; the organizer has been "
-                "told. Please stay at the table.")
+        if game.extra_hand:
+            return _("%(tied)s, and still level after one more hand. Waiting for the organizer's decision; the "
+                     "organizer has been told. Please stay at the table.") % named
+        return _("%(tied)s. Waiting for the organizer's decision; the organizer has been told. Please stay at the "
+                 "table.") % named
     return ""
 
 
 def board_alert(game: Game) -> str:
     """The organizer's board line for a tie at the limit (clock.clock's alert)."""
+    if not game.tie_totals:
+        return _("Tie: record the winner and why.")
+    named = {"tied": tied_at_limit(game), "number": game.extra_hand}
     if game.status == Status.IN_PLAY and game.extra_hand:
-        return f"{tied_at_limit(game)}: the table plays one more hand (hand {game.extra_hand}); the higher total then wins."
-    again = ", level again after one more hand" if game.extra_hand else ""
-    if game.tie_totals:
-        return f"{tied_at_limit(game)}{again}: let the table play one more hand, or record the winner and why."
-    return "Tie: record the winner and why."
+        return _("%(tied)s: the table plays one more hand (hand %(number)s); the higher total then wins.") % named
+    if game.extra_hand:
+        return _("%(tied)s, level again after one more hand: let the table play one more hand, or record the winner "
+                 "and why.") % named
+    return _("%(tied)s: let the table play one more hand, or record the winner and why.") % named
 
 
 # ---- telling the organizers ----------------------------------------------------------------------
@@ -110,16 +125,13 @@ def notify_organizers(game_id: int, now: dt.datetime | None = None) -> bool:
     try:
         recipients = _recipients(tournament)
         if recipients:
-            send_mail(
-                subject=f"{tournament.name}: {game.label} is level at the time limit — your decision",
-                message=(
-                    f"{game.label} ({names}): {story(game) or 'level; the organizer decides.'}\n\n"
-                    "Let the table play one more hand (the higher total after it wins), or record the "
-                    f"winner and why, on the game's page:\n{_game_url(game)}\n"
-                ),
-                from_email=None,
-                recipient_list=recipients,
-            )
+            with in_tournament_language(tournament):  # sent in the background: no visitor's language
+                named = {"tournament": tournament.name, "game": game.label, "names": names, "url": _game_url(game),
+                         "story": story(game) or _("level; the organizer decides.")}
+                subject = _("%(tournament)s: %(game)s is level at the time limit — your decision") % named
+                message = _("%(game)s (%(names)s): %(story)s\n\nLet the table play one more hand (the higher total "
+                            "after it wins), or record the winner and why, on the game's page:\n%(url)s\n") % named
+            send_mail(subject=subject, message=message, from_email=None, recipient_list=recipients)
     except Exception:  # any mail failure: give the claim back so the minute sweep tries again
         log.warning("Could not e-mail the organizers about the tie in game %s", game_id, exc_info=True)
         _claim(game, tie_notified_at=now, to=None)

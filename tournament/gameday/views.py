@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.decorators import organizer_required, tournament_view
@@ -56,7 +57,8 @@ def check_in(request, tournament, game_id: int):
         actions.check_in(game, team, by=request.user, via="organizer")
     except ValidationError as exc:
         return _after_action(request, tournament, game, error=exc)
-    return _after_action(request, tournament, game, ok=f"{team.name} checked in at table {game.table_number or '—'}.")
+    return _after_action(request, tournament, game, ok=_("%(team)s checked in at table %(table)s.") % {
+        "team": team.name, "table": game.table_number or "—"})
 
 
 @organizer_required
@@ -70,7 +72,8 @@ def start(request, tournament, game_id: int):
     except ValidationError as exc:
         return _after_action(request, tournament, game, error=exc)
     limit = local_clock(tournament, started.time_limit_at)
-    return _after_action(request, tournament, game, ok=f"{game.label} started; time is up at {limit}.")
+    return _after_action(request, tournament, game, ok=_("%(game)s started; time is up at %(clock)s.") % {
+        "game": game.label, "clock": limit})
 
 
 def _game_action(request, tournament, game_id, action, ok):
@@ -93,12 +96,13 @@ def substitute(request, tournament, game_id: int):
         replaced = data["replaced"]
         team = data["team"] or replaced.team
         if team is None:
-            raise ValidationError(f"{replaced.name} is not on a team in this game.")
+            raise ValidationError(_("%(name)s is not on a team in this game.") % {"name": replaced.name})
         person = data["board_player"] or data["name"]
         return actions.record_substitute(game, team, replaced, person, by=request.user)
 
     return _game_action(request, tournament, game_id, action,
-                        lambda sub: f"{sub.substitute.name} plays for {sub.replaced.name} in this game.")
+                        lambda sub: _("%(substitute)s plays for %(name)s in this game.") % {
+                            "substitute": sub.substitute.name, "name": sub.replaced.name})
 
 
 @organizer_required
@@ -110,7 +114,7 @@ def no_partner(request, tournament, game_id: int):
         actions.forfeit_no_partner(game, data["team"], by=request.user, note=data["note"])
         return data["team"]
 
-    return _game_action(request, tournament, game_id, action, lambda team: f"{team.name} forfeits: no partner.")
+    return _game_action(request, tournament, game_id, action, lambda team: _("%(team)s forfeits: no partner.") % {"team": team.name})
 
 
 @organizer_required
@@ -120,7 +124,7 @@ def reverse_forfeit(request, tournament, game_id: int):
     return _game_action(
         request, tournament, game_id,
         lambda game: actions.reverse_forfeit(game, request.user, cleaned(ReverseForm(request.POST, game=game))["reason"]),
-        "Forfeit reversed: the game is back to ready and its no-show deadline is lifted.",
+        lambda game: _("Forfeit reversed: the game is back to ready and its no-show deadline is lifted."),
     )
 
 
@@ -132,7 +136,7 @@ def decide(request, tournament, game_id: int):
         data = cleaned(DecideForm(request.POST, game=game))
         return actions.decide(game, data["winner"], request.user, data["note"])
 
-    return _game_action(request, tournament, game_id, action, lambda game: f"{game.winner.name} wins; recorded.")
+    return _game_action(request, tournament, game_id, action, lambda game: _("%(team)s wins; recorded.") % {"team": game.winner.name})
 
 
 @organizer_required
@@ -147,18 +151,18 @@ def one_more_hand(request, tournament, game_id: int):
     except ValidationError as exc:
         return _after_action(request, tournament, game, error=exc)
     return _after_action(request, tournament, game, ok=(
-        f"{game.label}: the table plays one more hand (hand {game.extra_hand}); the higher total after it wins, "
-        "and a tie again comes back to you."))
+        _("%(game)s: the table plays one more hand (hand %(number)s); the higher total after it wins, "
+          "and a tie again comes back to you.") % {"game": game.label, "number": game.extra_hand}))
 
 
 # ---- the table side -----------------------------------------------------------------------------
 
 def _table_game(token: str) -> Game:
     if not token or len(token) > 40:
-        raise Http404("No game at this link.")
+        raise Http404(_("No game at this link."))
     game = games_for_board(Game.objects.filter(table_token=token)).first()
     if game is None:
-        raise Http404("No game at this link. Ask the organizer for the table's current link.")
+        raise Http404(_("No game at this link. Ask the organizer for the table's current link."))
     table_heard(game)
     return game
 
@@ -200,7 +204,7 @@ def table_check_in(request, token: str):
         actions.check_in(game, team, by=_table_user(request), via="table")
         return team
 
-    return _table_action(request, token, action, lambda team: f"{team.name} checked in. Good luck!")
+    return _table_action(request, token, action, lambda team: _("%(team)s checked in. Good luck!") % {"team": team.name})
 
 
 @require_POST
@@ -211,6 +215,7 @@ def table_start(request, token: str):
 
     return _table_action(
         request, token, action,
-        lambda game: f"Game started; time is up at {local_clock(game.division.tournament, game.time_limit_at)}.",
+        lambda game: _("Game started; time is up at %(clock)s.") % {
+            "clock": local_clock(game.division.tournament, game.time_limit_at)},
     )
 

@@ -16,6 +16,8 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
@@ -28,32 +30,35 @@ from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
 
 NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)
 EVENT_WORDS = {
-    "ready": "Both teams known", "started": "Started", "no_show": "No-show", "result": "Result",
-    "time_limit": "Time limit reached", "time_limit_tie": "Level at the time limit", "one_more_hand": "One more hand allowed",
-    "substitute": "Substitute",
-    "no_partner": "No partner", "forfeit_reversed": "Forfeit reversed", "correction": "Result corrected",
-    "reopened": "Reopened",
+    "ready": gettext_lazy("Both teams known"), "started": gettext_lazy("Started"), "no_show": gettext_lazy("No-show"),
+    "result": gettext_lazy("Result"), "time_limit": gettext_lazy("Time limit reached"),
+    "time_limit_tie": gettext_lazy("Level at the time limit"), "one_more_hand": gettext_lazy("One more hand allowed"),
+    "substitute": gettext_lazy("Substitute"), "no_partner": gettext_lazy("No partner"),
+    "forfeit_reversed": gettext_lazy("Forfeit reversed"), "correction": gettext_lazy("Result corrected"),
+    "reopened": gettext_lazy("Reopened"),
 }
+VIA_WORDS = {"organizer": gettext_lazy("organizer"), "table": gettext_lazy("table")}
 
 
 def load_game(tournament, game_id: int) -> Game:
     """The game with everything its page and the board card show (404 outside this tournament)."""
     game = games_for_board(Game.objects.filter(pk=game_id, division__tournament=tournament)).first()
     if game is None:
-        raise Http404("No such game in this tournament.")
+        raise Http404(_("No such game in this tournament."))
     return game
 
 
 def correction_block(game: Game, sides) -> str:
     """Why this game's result cannot be corrected now, or "" when it can."""
     if not game.is_done:
-        return "This game has no result to correct yet."
+        return _("This game has no result to correct yet.")
     if game.status in NOT_CORRECTABLE:
-        return "A bye or a final that was not needed has no result to correct."
+        return _("A bye or a final that was not needed has no result to correct.")
     if any(s.team_id is None for s in sides) or len(sides) < 2:
-        return "Only one of this game's teams is known (a walkover), so there is no other winner to choose."
+        return _("Only one of this game's teams is known (a walkover), so there is no other winner to choose.")
     if advancement.next_game_started(game):
-        return "The next game has already started, so this result can no longer be corrected. Record the decision in the next game instead."
+        return _("The next game has already started, so this result can no longer be corrected. "
+                 "Record the decision in the next game instead.")
     return ""
 
 
@@ -62,15 +67,17 @@ def _log(game: Game, sides) -> list[dict]:
     names = {s.team_id: s.team.name for s in sides if s.team_id}
     entries = []
     for event in GameEvent.objects.filter(game=game).select_related("by"):
-        words = EVENT_WORDS.get(event.kind, event.kind.replace("_", " ").capitalize())
+        words = str(EVENT_WORDS.get(event.kind, event.kind.replace("_", " ").capitalize()))
         if event.kind == "correction":
             old, new = event.data.get("old_winner"), event.data.get("winner")
-            words += f": {names.get(old, 'nobody')} → {names.get(new, 'nobody')}"
+            words = _("%(event)s: %(old)s → %(new)s") % {
+                "event": words, "old": names.get(old, _("nobody")), "new": names.get(new, _("nobody"))}
         elif event.data.get("winner") in names:
-            words += f": {names[event.data['winner']]} wins"
+            words = _("%(event)s: %(team)s wins") % {"event": words, "team": names[event.data["winner"]]}
         entries.append({"at": event.at, "by": event.by, "note": event.note, "words": words})
     entries += [
-        {"at": c.at, "by": c.recorded_by, "note": "", "words": f"{c.team.name} checked in ({c.via})"}
+        {"at": c.at, "by": c.recorded_by, "note": "",
+         "words": _("%(team)s checked in (%(via)s)") % {"team": c.team.name, "via": VIA_WORDS.get(c.via, c.via)}}
         for c in CheckIn.objects.filter(game=game).select_related("team", "recorded_by")
     ]
     return sorted(entries, key=lambda entry: entry["at"])
@@ -122,7 +129,7 @@ def correct(request, tournament, game_id: int):
     elif not form.is_valid():
         error = " ".join(error_messages(form))
     elif not form.cleaned_data["note"]:
-        error = "Write a note saying why the result is corrected; it goes in the game's log."
+        error = _("Write a note saying why the result is corrected; it goes in the game's log.")
     else:
         winner, note, seen = form.cleaned_data["winner"], form.cleaned_data["note"], form.cleaned_data["version"]
         try:
@@ -130,16 +137,17 @@ def correct(request, tournament, game_id: int):
                 # Claim the row first: a correction made by someone else since this page was shown wins.
                 current = Game.objects.select_for_update().filter(pk=game.pk).values_list("version", flat=True).first()
                 if seen is not None and seen != current:
-                    raise ValidationError(
+                    raise ValidationError(_(
                         "This game changed since you opened the page (someone else recorded or corrected it). "
                         "Check the result below and try again if it is still wrong."
-                    )
+                    ))
                 advancement.correct_result(game, winner, by=request.user, note=note)
         except ValidationError as exc:
             error = " ".join(exc.messages)
     if error:
         return _render(request, tournament, load_game(tournament, game_id), error=error, typed=typed, status=400)
-    messages.success(request, f"Result corrected: {winner.name} wins {game.label}. Advancement redone.")
+    messages.success(request, _("Result corrected: %(team)s wins %(game)s. Advancement redone.") % {
+        "team": winner.name, "game": game.label})
     return redirect("gameday:game", tournament.slug, game.pk)
 
 

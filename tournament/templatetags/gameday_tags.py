@@ -1,7 +1,7 @@
 from django import template
 from django.utils import timezone
 
-from tournament.gameday.clock import clock
+from tournament.gameday.clock import clock, reason_words
 
 register = template.Library()
 
@@ -10,3 +10,9 @@ register = template.Library()
 def game_clock(game):
     """The game's state read against the clock of this request (see tournament.gameday.clock.clock)."""
     return clock(game, timezone.now())
+
+
+@register.filter
+def reason_text(value):
+    """A Game.result_reason value as words in the page's language."""
+    return reason_words(value)
