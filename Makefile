@@ -5,9 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt
-APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core
+APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core gettext
 
-.PHONY: run test bench venv system-test-deps demo clean
+.PHONY: run test bench venv system-test-deps demo clean messages
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: set PYTHON=/path/to/python3.11"; exit 1; }
@@ -37,6 +37,7 @@ system-test-deps:
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
 	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing$$missing"; \
@@ -49,6 +50,10 @@ test: $(VENV)/.installed-test system-test-deps
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench $(BENCH_ARGS)
+
+# The Spanish catalogue brought up to date with the code and compiled (needs gettext: apt-get install gettext).
+messages: $(VENV)/.installed-run
+	$(BIN)/python manage.py translations
 
 demo: $(VENV)/.installed-run
 	$(BIN)/python manage.py migrate --noinput
