@@ -46,7 +46,7 @@ def test_the_tournament_list_in_spanish(organizer_client):
     text = spanish(organizer_client, reverse("organizer:home"))
     assert "Sus torneos" in text and "Nuevo torneo" in text
     assert "Baja Rummy, parejas" in text  # the game in words, not its code
-    assert "mar 7 Abr 2026, 12:00" in text  # Tuesday noon in Mazatlán, on a 24-hour clock
+    assert "mar 7 abr 2026, 12:00" in text  # Tuesday noon in Mazatlán, on a 24-hour clock
     no_english(text, "Your tournaments", "New tournament", "Deadline (local)", "PM", *NAV)
 
 
