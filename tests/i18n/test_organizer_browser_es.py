@@ -63,7 +63,7 @@ def test_the_draw_and_the_schedule_read_in_spanish(live_server, browser, width):
     tournament, _ = published(6, both=False)
     page = spanish_page(browser, live_server, tournament.organizers.get(), width)
     page.goto(f"{live_server.url}/organizer/t/{tournament.slug}/draw/")
-    expect(page.locator("#d1")).to_contain_text("el mismo número da siempre el mismo sorteo")
+    expect(page.locator("#d1")).to_contain_text("el mismo número siempre da el mismo sorteo")
     page.locator("#d2").get_by_label("Número de sorteo").fill("48213")
     page.locator("#d2").get_by_role("button", name="Sortear División 2").click()
     expect(page.locator(".msg-success")).to_contain_text("División 2: sorteada con el número de sorteo 48213.")

@@ -116,10 +116,10 @@ class GameQuerySet(models.QuerySet):
 class Game(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", gettext_lazy("Waiting for teams")
-        READY = "ready", gettext_lazy("Ready")
+        READY = "ready", pgettext_lazy("game status", "Ready")
         IN_PLAY = "in_play", pgettext_lazy("game status", "In play")
         FINISHED = "finished", pgettext_lazy("game status", "Finished")
-        BYE = "bye", gettext_lazy("Bye")
+        BYE = "bye", pgettext_lazy("bracket", "Bye")
         FORFEIT = "forfeit", gettext_lazy("Forfeit")
         DOUBLE_FORFEIT = "double_forfeit", gettext_lazy("Double forfeit")
         AWAITING_DECISION = "awaiting_decision", gettext_lazy("Awaiting organizer")
@@ -135,7 +135,7 @@ class Game(models.Model):
         ORGANIZER_DECISION = "organizer decision", gettext_lazy("Organizer decision")
         CORRECTION = "correction", gettext_lazy("Correction")
         WALKOVER = "walkover", gettext_lazy("Walkover")
-        BYE = "bye", gettext_lazy("Bye")
+        BYE = "bye", pgettext_lazy("bracket", "Bye")
         SAME_CHAMPION = "same team won both divisions", gettext_lazy("Same team won both divisions")
         NOBODY_REACHED = "no team reached this game", gettext_lazy("No team reached this game")
 

@@ -12,6 +12,7 @@ from PIL import ImageFont
 
 NAME_MIN = 9.0
 NAME_FLOOR = 6.5  # an extremely long name shrinks this far rather than being cut
+HEADER_MIN = 8.0  # the event's name and venue shrink this far, then take two lines
 LEADING = 1.13
 
 FONT_FILES = {
@@ -68,3 +69,22 @@ def fit_name(text: str, width: float, size: float, room: float, bold: bool = Tru
         if double > single * 1.15:
             return double, two
     return max(single, min(NAME_FLOOR, size)) if single >= NAME_FLOOR else single, [text]
+
+
+def fit_header(text: str, width: float, size: float, bold: bool) -> tuple[float, list[str]]:
+    """The biggest size (≤ size) showing `text` whole in `width`: on one line down to HEADER_MIN,
+    else split at its " · " (or its middle word) on two, else smaller still."""
+    one = text_width(text, size, bold)
+    if one <= width:
+        return size, [text]
+    if size * width / one >= HEADER_MIN:
+        return size * width / one, [text]
+    parts = text.split(" · ")
+    if len(parts) > 1:
+        cut = min(range(1, len(parts)), key=lambda i: abs(len(" · ".join(parts[:i])) - len(" · ".join(parts[i:]))))
+        lines = [" · ".join(parts[:cut]), " · ".join(parts[cut:])]
+    else:
+        words = text.split()
+        lines = [" ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2:])] if len(words) > 1 else [text]
+    widest = max(text_width(line, 1.0, bold) for line in lines)
+    return min(size, width / max(widest, 0.01)), lines

@@ -1,22 +1,30 @@
 """Bracket charts for the wall, laid out as a pure function of the bracket data.
 
-The input is plain data (what to write on each line, already in the tournament's words and local
-time); the output is a list of sheets of positioned texts and rules in points, which the print
-template draws with absolute positions. Nothing here touches the database, so the geometry can be
-tested and benchmarked on its own.
+The input is plain data (what to write on each line, already in the tournament's words, language
+and local time); the output is sheets of positioned texts and rules in points, which the print
+template draws with absolute positions. Nothing here touches the database (the few words drawn
+here are translated as laid out), so the geometry can be tested and benchmarked on its own.
 
 The shape is the hand-drawn club chart: a line per team, the two lines of a game joined on the
-right, the winner's line in the next column half-way between them. A chart of up to 32 lines fits
-one sheet; a bigger one is cut into sheets of 32 lines, and a game whose two sides are on different
-sheets is drawn on the sheet holding its lower side, with its upper side shown there as a line
-"from sheet N" and a "continues on sheet N" mark on the sheet it comes from.
+right, the winner's line in the next column half-way between them. Up to 32 lines fit a sheet; a
+bigger chart is cut into sheets of 32 lines, a game whose sides are on two sheets drawn on its lower
+side's, with its upper side there as "from sheet N" and "continues on sheet N" where it comes from.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournament.printing.chart_text import LEADING, NAME_MIN, fit_name, text_width
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.printing.chart_text import (
+    LEADING,
+    NAME_MIN,
+    fit_header,
+    fit_name,
+    text_width,
+)
 
 LINES_PER_SHEET = 32
 
@@ -29,8 +37,7 @@ NAME_MAX = 26.0
 MAX_PITCH = 110.0  # a chart of a few teams is not stretched over the whole sheet
 PLAYERS_MIN = 6.5  # the partners' names under a team's line, no smaller than this …
 PLAYERS_PITCH = 20.0  # … and only on rows at least this tall (a name and the partners fit)
-CHAMPION_LABEL = "Champion"  # under the champion's line, where the other lines say which table decides them
-HEADER_MIN = 8.0  # the event's name and venue shrink this far, then take two lines
+CHAMPION_LABEL = gettext_lazy("Champion")  # under the champion's line, where the other lines say which table decides them
 ROUND_ONE_WEIGHT = 1.45
 CHAMPION_WEIGHT = 1.2
 
@@ -156,7 +163,7 @@ class _SheetBuilder:
             score_w = max(self.score_widths[column], text_width(side.score, score_size, False) + 2 * pad)
             self.text(x + width - score_w, y - score_size * LEADING - 1.2, score_w - pad, score_size, [side.score], "score", "right")
         if side.bye:
-            label, css_name, bold = "BYE", "bye", False
+            label, css_name, bold = _("BYE"), "bye", False
         else:
             label, css_name, bold = side.name, "name", True
         if label:
@@ -179,9 +186,9 @@ class _SheetBuilder:
         Under the champion's line, which no game is played on, the line says whose it is instead."""
         parts = []
         if champion:
-            parts.append(champion)
+            parts.append(str(champion))
         elif game.table:
-            parts.append(f"Table {game.table}")
+            parts.append(_("Table %(number)s") % {"number": game.table})
         if game.when:
             parts.append(game.when)
         if game.note:
@@ -237,25 +244,6 @@ def layout(data: ChartData, width: float, height: float, lines_per_sheet: int = 
     return sheets
 
 
-def fit_header(text: str, width: float, size: float, bold: bool) -> tuple[float, list[str]]:
-    """The biggest size (≤ size) showing `text` whole in `width`: on one line down to HEADER_MIN,
-    else split at its " · " (or its middle word) on two, else smaller still."""
-    one = text_width(text, size, bold)
-    if one <= width:
-        return size, [text]
-    if size * width / one >= HEADER_MIN:
-        return size * width / one, [text]
-    parts = text.split(" · ")
-    if len(parts) > 1:
-        cut = min(range(1, len(parts)), key=lambda i: abs(len(" · ".join(parts[:i])) - len(" · ".join(parts[i:]))))
-        lines = [" · ".join(parts[:cut]), " · ".join(parts[cut:])]
-    else:
-        words = text.split()
-        lines = [" ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2:])] if len(words) > 1 else [text]
-    widest = max(text_width(line, 1.0, bold) for line in lines)
-    return min(size, width / max(widest, 0.01)), lines
-
-
 def _score_size(name_size: float) -> float:
     return max(7.5, min(name_size * 0.72, 13.0))
 
@@ -269,7 +257,7 @@ def _column_sizes(data: ChartData, columns, name_size: float, scores_below_first
     """One name size per column, at which most of its names fit on one line (the rest shrink alone),
     and the width kept at the right of each line for scores."""
     sizes, score_widths = [], []
-    for index, (sides, (_, width)) in enumerate(zip(_column_names(data), columns)):
+    for index, (sides, (_x, width)) in enumerate(zip(_column_names(data), columns)):
         base = name_size * (1.2 if index == len(columns) - 1 else 1.0)
         base = min(base, NAME_MAX + 4)
         scores = [s.score for s in sides if s.score] if index == 0 and not scores_below_first else []
@@ -292,7 +280,8 @@ def _column_sizes(data: ChartData, columns, name_size: float, scores_below_first
 
 def _sheets_of(lines_first: int, lines_last: int, per_sheet: int) -> str:
     first, last = lines_first // per_sheet + 1, lines_last // per_sheet + 1
-    return f"sheet {first}" if first == last else f"sheets {first}–{last}"
+    words = _("← from sheet %(first)s") if first == last else _("← from sheets %(first)s–%(last)s")
+    return words % {"first": first, "last": last}
 
 
 @dataclass(frozen=True)
@@ -341,13 +330,13 @@ def _draw_sheet(b: _SheetBuilder, data: ChartData, p: int, per_sheet: int, geo: 
                 own = present.get(upper, present.get(lower))
                 if drawn_on != p:
                     b.side_line(column, own, game.sides[0 if upper in present else 1], row_room)
-                    b.text(x + 3, own + 2 + label_h, w - 3, note_size, [f"→ continues on sheet {drawn_on + 1}"], "continues")
+                    b.text(x + 3, own + 2 + label_h, w - 3, note_size, [_("→ continues on sheet %(number)s") % {"number": drawn_on + 1}], "continues")
                     stop = True
                     continue
                 y1, y0 = own, own - cross_gap
                 cross_gap /= 2
                 b.text(x + 3, y0 + 1.5, w - 3, note_size,
-                       [f"← from {_sheets_of(upper * span, lower * span - 1, per_sheet)}"], "continues")
+                       [_sheets_of(upper * span, lower * span - 1, per_sheet)], "continues")
             for slot, y in ((0, y0), (1, y1)):
                 b.side_line(column, y, game.sides[slot], row_room, players_size=geo.players_size if r == 1 else 0.0,
                             score_below=score_below)
@@ -391,8 +380,9 @@ def _frame(b: _SheetBuilder, data: ChartData, last_column: int) -> None:
             lines = [when] if text_width(when, 11.0, False) <= w - 6 else [part.strip(", ") for part in when.split(", ", 1)]
             size = min(11.0, 11.0 * (w - 6) / max(text_width(line, 11.0, False) for line in lines))
             b.text(x + 3, MARGIN + TITLE_H + 12, w - 6, size, lines, "when")
-    footer = data.footer + (f" · sheet {sheet.number} of {sheet.count}" if sheet.count > 1 else "")
+    numbers = {"number": sheet.number, "count": sheet.count}
+    footer = data.footer + (" · " + _("sheet %(number)s of %(count)s") % numbers if sheet.count > 1 else "")
     b.text(MARGIN, sheet.height - MARGIN - FOOTER_H + 4, usable, 8.5, [f"{data.version} · {footer}"], "footer")
     if sheet.count > 1:
         b.text(MARGIN + usable * 0.5, sheet.height - MARGIN - FOOTER_H + 2, usable * 0.5, 11,
-               [f"Sheet {sheet.number} of {sheet.count}"], "sheetno", "right")
+               [_("Sheet %(number)s of %(count)s") % numbers], "sheetno", "right")

@@ -11,31 +11,34 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import rules
 from tournament.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
-from tournament.numbers import points_text  # noqa: F401 (table_results prints with it too)
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
+from tournament.numbers import points_text  # noqa: F401 (table_results prints with it too)
 from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
+from tournament.printing.words import reason, round_name, stored_name
 
 POSTING = "posting"
 CURRENT = "current"
-VERSIONS = {POSTING: "For posting", CURRENT: "Current results"}
+VERSIONS = {POSTING: gettext_lazy("For posting"), CURRENT: gettext_lazy("Current results")}
 
 
 # ---- time in the tournament's zone -------------------------------------------------------------
 
 def printed_at(tournament: Tournament, now: dt.datetime | None = None) -> str:
     now = now or timezone.now()
-    return f"printed {day_and_clock(tournament, now)} ({tournament.time_zone} time)"
+    return _("printed %(when)s (%(zone)s time)") % {"when": day_and_clock(tournament, now), "zone": tournament.time_zone}
 
 
 def duration_text(value: dt.timedelta) -> str:
     minutes = int(value.total_seconds() // 60)
     hours, minutes = divmod(minutes, 60)
     if hours and minutes:
-        return f"{hours} h {minutes:02d} min"
-    return f"{hours} h" if hours else f"{minutes} min"
+        return _("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": f"{minutes:02d}"}
+    return _("%(hours)s h") % {"hours": hours} if hours else _("%(minutes)s min") % {"minutes": minutes}
 
 
 # ---- loading -----------------------------------------------------------------------------------
@@ -69,9 +72,10 @@ def feeder_text(side: GameSide) -> str:
     if feeder is None:
         return ""
     if feeder.division_id != side.game.division_id:
-        return f"{feeder.division.name} winner"
-    where = f"table {feeder.table_number}" if feeder.table_number else f"game {feeder.number}"
-    return f"Winner of {feeder.round} {where}"
+        return _("%(division)s winner") % {"division": stored_name(feeder.division.name)}
+    if feeder.table_number:
+        return _("Winner of %(round)s table %(table)s") % {"round": round_name(feeder.round), "table": feeder.table_number}
+    return _("Winner of %(round)s game %(number)s") % {"round": round_name(feeder.round), "number": feeder.number}
 
 
 # ---- charts ------------------------------------------------------------------------------------
@@ -93,7 +97,7 @@ def _chart_side(side: GameSide, game: Game, version: str) -> ChartSide:
         if game.status == Game.Status.FINISHED:
             score = points_text(side.total)
         elif game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT) and lost:
-            score = "walkover" if game.result_reason == Game.Reason.WALKOVER else "forfeit"
+            score = _("walkover") if game.result_reason == Game.Reason.WALKOVER else _("forfeit")
     elif version == CURRENT and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
         score = points_text(side.total)
     return ChartSide(name=side.team.name, players=players_text(side.team), score=score, won=won, lost=lost)
@@ -103,10 +107,10 @@ def _game_note(game: Game, version: str) -> str:
     if version != CURRENT:
         return ""
     return {
-        Game.Status.DOUBLE_FORFEIT: "no winner",
-        Game.Status.NOT_NEEDED: "not needed",
-        Game.Status.IN_PLAY: "in play",
-        Game.Status.AWAITING_DECISION: "level: organizer decides",
+        Game.Status.DOUBLE_FORFEIT: _("no winner"),
+        Game.Status.NOT_NEEDED: _("not needed"),
+        Game.Status.IN_PLAY: _("in play"),
+        Game.Status.AWAITING_DECISION: _("level: organizer decides"),
     }.get(game.status, "")
 
 
@@ -132,24 +136,26 @@ def chart_data(division: Division, version: str = POSTING, now: dt.datetime | No
                 when=day_and_clock(tournament, game.starts_at) if own_time else "",
                 note=_game_note(game, version),
             ))
-        chart_rounds.append(ChartRound(title=str(rnd), when=day_and_clock(tournament, rnd.starts_at), games=tuple(games)))
+        chart_rounds.append(ChartRound(title=round_name(rnd), when=day_and_clock(tournament, rnd.starts_at), games=tuple(games)))
     is_final = division.kind == Division.Kind.FINAL
     champion = ChartSide()
     if version == CURRENT and division.champion_id:
         champion = ChartSide(name=division.champion.name, won=True)
     if version == POSTING:
-        instructions = "Winners: write your team name on the next line before the next game's posted time."
+        instructions = _("Winners: write your team name on the next line before the next game's posted time.")
     else:
-        instructions = f"Results as of {day_and_clock(tournament, now or timezone.now())}"
+        instructions = _("Results as of %(when)s") % {"when": day_and_clock(tournament, now or timezone.now())}
+    name = stored_name(division.name)
     return ChartData(
-        title=division.name,
+        title=name,
         event=" · ".join(x for x in (tournament.name, tournament.venue) if x),
-        version=VERSIONS[version],
+        version=str(VERSIONS[version]),
         instructions=instructions,
-        footer=f"{tournament.name} · {division.name} · times are {tournament.time_zone} time · {printed_at(tournament, now)}",
+        footer=_("%(event)s · %(division)s · times are %(zone)s time · %(printed)s") % {
+            "event": tournament.name, "division": name, "zone": tournament.time_zone, "printed": printed_at(tournament, now)},
         rounds=tuple(chart_rounds),
         champion=champion,
-        champion_title="Champion" if is_final else f"{division.name} winner",
+        champion_title=_("Champion") if is_final else _("%(division)s winner") % {"division": name},
     )
 
 
@@ -184,10 +190,15 @@ def no_show_rule(game: Game, sides: list[GameSide]) -> str:
     bracket game's team forfeits; at a table round the absent player or partnership forfeits its
     place and, with three or more sides, the others play on (tournament.tables.table_deadlines)."""
     if game.division.kind != Division.Kind.TABLES:
-        return "a team not here by then forfeits"
-    who = "partnership" if any(s.team_id for s in sides) else "player"
-    rule = f"a {who} not here by then forfeits this table"
-    return rule + "; the others play on" if len(sides) > 2 else rule
+        return _("a team not here by then forfeits")
+    play_on = len(sides) > 2
+    if any(s.team_id for s in sides):
+        if play_on:
+            return _("a partnership not here by then forfeits this table; the others play on")
+        return _("a partnership not here by then forfeits this table")
+    if play_on:
+        return _("a player not here by then forfeits this table; the others play on")
+    return _("a player not here by then forfeits this table")
 
 
 def game_info(game: Game, base_url: str = "") -> GameInfo:
@@ -196,7 +207,7 @@ def game_info(game: Game, base_url: str = "") -> GameInfo:
     game_sides = list(game.sides.all())
     for side in game_sides:
         if side.is_bye:
-            sides.append(SideInfo("BYE", "", False))
+            sides.append(SideInfo(_("BYE"), "", False))
         elif side.team_id:
             sides.append(SideInfo(side.team.name, players_text(side.team), True))
         elif side.player_id:  # a table round's side of one player
@@ -209,8 +220,8 @@ def game_info(game: Game, base_url: str = "") -> GameInfo:
     return GameInfo(
         pk=game.pk,
         table=game.table_number,
-        division=game.division.name,
-        round=str(game.round),
+        division=stored_name(game.division.name),
+        round=round_name(game.round),
         number=game.number,
         sides=sides,
         starts=day_and_clock(tournament, starts),
@@ -239,16 +250,28 @@ class SheetRules:
     meld_bands: list[tuple[str, str]]
     card_values: list[tuple[str, str]]
     target: str
+    card_split: int  # where card values end and books, runs and bonuses begin in card_values
+
+
+def card_split(labels: list[str]) -> int:
+    """Where card values end and books, runs and bonuses begin in rules.card_values() (English labels)."""
+    for index, label in enumerate(labels):
+        if any(word in label.lower() for word in ("book", "run", "going out", "deal")):
+            return index
+    return len(labels)
 
 
 def sheet_rules(tournament: Tournament) -> SheetRules:
     numbers = tournament.rules_numbers or None
     target = (numbers or {}).get("target")
+    values = rules.card_values(tournament.variant, numbers)
+    # The rules engine speaks English; its labels are msgids (scoring.rules_text) translated here.
     return SheetRules(
-        variant=tournament.get_variant_display(),
-        meld_bands=[(label, points_text(v)) for label, v in rules.meld_bands(tournament.variant, numbers)],
-        card_values=[(label, points_text(v)) for label, v in rules.card_values(tournament.variant, numbers)],
+        variant=_(tournament.get_variant_display()),
+        meld_bands=[(_(label), points_text(v)) for label, v in rules.meld_bands(tournament.variant, numbers)],
+        card_values=[(_(label), points_text(v)) for label, v in values],
         target=points_text(target) if target else "",
+        card_split=card_split([label for label, _v in values]),
     )
 
 
@@ -273,16 +296,16 @@ def _outcome(game: Game) -> str:
     status = Game.Status
     if game.status == status.FINISHED:
         # An ordinary win needs no word; anything else (time limit, a decision) is worth printing.
-        return "" if game.result_reason in ("", Game.Reason.SCORE) else game.result_reason
+        return "" if game.result_reason in ("", Game.Reason.SCORE) else reason(game.result_reason)
     if game.status == status.FORFEIT:
-        return game.result_reason or "forfeit"
+        return reason(game.result_reason) if game.result_reason else _("forfeit")
     return {
-        status.DOUBLE_FORFEIT: "neither team advanced",
-        status.NOT_NEEDED: "not needed",
-        status.IN_PLAY: "in play",
-        status.AWAITING_DECISION: "level: organizer decides",
-        status.READY: "to be played",
-        status.WAITING: "to be played",
+        status.DOUBLE_FORFEIT: _("neither team advanced"),
+        status.NOT_NEEDED: _("not needed"),
+        status.IN_PLAY: _("in play"),
+        status.AWAITING_DECISION: _("level: organizer decides"),
+        status.READY: _("to be played"),
+        status.WAITING: _("to be played"),
     }.get(game.status, game.get_status_display().lower())
 
 
@@ -295,18 +318,18 @@ def results(tournament: Tournament) -> tuple[str, list[DivisionResults]]:
     champion = ""
     for division in divisions:
         own = [g for g in games if g.division_id == division.pk]
-        block = DivisionResults(name=division.name, champion=division.champion.name if division.champion else "", runner_up="")
+        block = DivisionResults(name=stored_name(division.name), champion=division.champion.name if division.champion else "", runner_up="")
         current_round = None
         for game in own:
             if game.status == Game.Status.BYE:
                 continue
-            if current_round is None or current_round[0] != str(game.round):
-                current_round = (str(game.round), day_and_clock(tournament, game.round.starts_at), [])
+            if current_round is None or current_round[0] != round_name(game.round):
+                current_round = (round_name(game.round), day_and_clock(tournament, game.round.starts_at), [])
                 block.rounds.append(current_round)
             played = game.status in (Game.Status.FINISHED, Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION)
             sides = []
             for side in game.sides.all():
-                name = side.team.name if side.team_id else ("BYE" if side.is_bye else "—")
+                name = side.team.name if side.team_id else (_("BYE") if side.is_bye else "—")
                 sides.append((name, points_text(side.total) if played else "", bool(game.winner_id and game.winner_id == side.team_id)))
             current_round[2].append(ResultLine(game.table_number, sides, _outcome(game)))
         if own and division.champion_id:

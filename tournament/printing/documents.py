@@ -13,11 +13,14 @@ from collections.abc import Callable, Iterable
 import segno
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from weasyprint import HTML
 
+from tournament.language import in_tournament_language
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import charts, data
 from tournament.printing.paper import Paper
+from tournament.printing.words import stored_name
 
 # WeasyPrint reports each layout step at INFO; a server log needs none of it.
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
@@ -42,10 +45,12 @@ def chart_sheets(division: Division, version: str, paper: Paper, now: dt.datetim
 
 def chart_pdf(division: Division, version: str, paper: Paper, now: dt.datetime | None = None) -> bytes:
     """A division's (or the final's) bracket chart, landscape: "posting" or "current"."""
-    sheets = chart_sheets(division, version, paper, now)
-    return _pdf("print/chart.html", {
-        "title": f"{division.name} chart", "page_size": paper.css_size(landscape=True), "sheets": sheets,
-    })
+    with in_tournament_language(division.tournament):
+        sheets = chart_sheets(division, version, paper, now)
+        return _pdf("print/chart.html", {
+            "title": _("%(division)s chart") % {"division": stored_name(division.name)},
+            "page_size": paper.css_size(landscape=True), "sheets": sheets,
+        })
 
 
 # ---- table cards -------------------------------------------------------------------------------
@@ -61,7 +66,7 @@ def _card_context(games: list[Game], paper: Paper, base_url: str, tournament: To
         info.qr = qr_data_uri(info.link)
         cards.append(info)
     return {
-        "title": "Table cards", "page_size": paper.css_size(), "cards": cards, "tournament": tournament,
+        "title": _("Table cards"), "page_size": paper.css_size(), "cards": cards, "tournament": tournament,
         "base_size": round(11 * paper.width / 612, 1), "printed": data.printed_at(tournament),
     }
 
@@ -72,8 +77,13 @@ def table_cards_pdf(rnd: Round, paper: Paper, base_url: str, progress: Callable[
     With `progress`, the cards are rendered a few at a time and progress(done, total) is called
     after each step; the pages are then put together into one PDF.
     """
-    games = data.printable_games(rnd)
     tournament = rnd.division.tournament
+    with in_tournament_language(tournament):
+        return _table_cards(rnd, tournament, paper, base_url, progress)
+
+
+def _table_cards(rnd: Round, tournament: Tournament, paper: Paper, base_url: str, progress) -> bytes:
+    games = data.printable_games(rnd)
     if not games:
         return _pdf("print/table_cards.html", _card_context([], paper, base_url, tournament))
     if progress is None:
@@ -96,29 +106,22 @@ HAND_ROWS = 20
 
 def score_sheets_pdf(games: Iterable[Game], paper: Paper, tournament: Tournament) -> bytes:
     """The paper backup of the table app: one blank score sheet per game (or one with no game)."""
-    infos = [data.game_info(g) for g in games] or [None]
-    sheet_rules = data.sheet_rules(tournament)
-    return _pdf("print/score_sheet.html", {
-        "title": "Score sheets", "page_size": paper.css_size(), "games": infos, "tournament": tournament,
-        "rules": sheet_rules, "hands": range(1, HAND_ROWS + 1), "card_split": _card_split(sheet_rules.card_values),
-        "base_size": round(10 * paper.width / 612, 1), "printed": data.printed_at(tournament),
-    })
-
-
-def _card_split(values: list[tuple[str, int]]) -> int:
-    """Where card values end and books, runs and bonuses begin in rules.card_values()."""
-    for index, (label, _) in enumerate(values):
-        if any(word in label.lower() for word in ("book", "run", "going out", "deal")):
-            return index
-    return len(values)
+    with in_tournament_language(tournament):
+        infos = [data.game_info(g) for g in games] or [None]
+        return _pdf("print/score_sheet.html", {
+            "title": _("Score sheets"), "page_size": paper.css_size(), "games": infos, "tournament": tournament,
+            "rules": data.sheet_rules(tournament), "hands": range(1, HAND_ROWS + 1),
+            "base_size": round(10 * paper.width / 612, 1), "printed": data.printed_at(tournament),
+        })
 
 
 # ---- results -----------------------------------------------------------------------------------
 
 def results_pdf(tournament: Tournament, paper: Paper, now: dt.datetime | None = None) -> bytes:
-    champion, divisions = data.results(tournament)
-    return _pdf("print/results.html", {
-        "title": f"{tournament.name} results", "page_size": paper.css_size(), "tournament": tournament,
-        "champion": champion, "divisions": divisions, "base_size": round(10 * paper.width / 612, 1),
-        "printed": data.printed_at(tournament, now or timezone.now()),
-    })
+    with in_tournament_language(tournament):
+        champion, divisions = data.results(tournament)
+        return _pdf("print/results.html", {
+            "title": _("%(tournament)s results") % {"tournament": tournament.name}, "page_size": paper.css_size(),
+            "tournament": tournament, "champion": champion, "divisions": divisions,
+            "base_size": round(10 * paper.width / 612, 1), "printed": data.printed_at(tournament, now or timezone.now()),
+        })

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 MM = 72 / 25.4
 
 
 @dataclass(frozen=True)
 class Paper:
     key: str
-    label: str
+    label: str  # lazily translated: the menu shows it in the visitor's language
     width: float  # portrait width, pt
     height: float  # portrait height, pt
 
@@ -25,8 +28,8 @@ class Paper:
 PAPERS: dict[str, Paper] = {
     p.key: p
     for p in (
-        Paper("letter", "Letter (8½×11 in)", 612, 792),
-        Paper("tabloid", "Tabloid (11×17 in)", 792, 1224),
+        Paper("letter", gettext_lazy("Letter (8½×11 in)"), 612, 792),
+        Paper("tabloid", gettext_lazy("Tabloid (11×17 in)"), 792, 1224),
         Paper("a4", "A4", 210 * MM, 297 * MM),
         Paper("a3", "A3", 297 * MM, 420 * MM),
     )
@@ -45,5 +48,6 @@ def paper(key: str | None) -> Paper:
     try:
         return PAPERS[str(key).strip().lower()]
     except KeyError:
-        choices = ", ".join(p.label for p in PAPERS.values())
-        raise UnknownPaper(f"Paper “{key}” is not one we print on; choose one of {choices}.") from None
+        choices = ", ".join(str(p.label) for p in PAPERS.values())
+        raise UnknownPaper(_("Paper “%(key)s” is not one we print on; choose one of %(choices)s.") % {
+            "key": key, "choices": choices}) from None

@@ -8,14 +8,16 @@ import datetime as dt
 
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from weasyprint import HTML
 
+from tournament.language import in_tournament_language
 from tournament.models import Tournament
 from tournament.printing import data
 from tournament.printing.paper import Paper
 from tournament.tables import seat_lists
 
-ORDERS = {"table": "by table", "name": "by name"}
+ORDERS = ("table", "name")
 
 
 def seating_pdf(tournament: Tournament, number: int, order: str, paper: Paper, now: dt.datetime | None = None) -> bytes:
@@ -23,10 +25,14 @@ def seating_pdf(tournament: Tournament, number: int, order: str, paper: Paper, n
     when the round is not published)."""
     if order not in ORDERS:
         raise ValueError(f"A seating chart is printed “table” (by table) or “name” (A-Z), not “{order}”.")
-    shown = seat_lists.round_seating(tournament, number)
-    html = render_to_string(f"print/seating_by_{order}.html", {
-        "title": f"{tournament.name} · round {number} seating {ORDERS[order]}", "page_size": paper.css_size(),
-        "tournament": tournament, "seating": shown, "base_size": round(11 * paper.width / 612, 1),
-        "printed": data.printed_at(tournament, now or timezone.now()),
-    })
-    return HTML(string=html, base_url=".").write_pdf()
+    with in_tournament_language(tournament):
+        shown = seat_lists.round_seating(tournament, number)
+        names = {"tournament": tournament.name, "number": number}
+        title = _("%(tournament)s · round %(number)s seating by table") if order == "table" else _(
+            "%(tournament)s · round %(number)s seating by name")
+        html = render_to_string(f"print/seating_by_{order}.html", {
+            "title": title % names, "page_size": paper.css_size(),
+            "tournament": tournament, "seating": shown, "base_size": round(11 * paper.width / 612, 1),
+            "printed": data.printed_at(tournament, now or timezone.now()),
+        })
+        return HTML(string=html, base_url=".").write_pdf()

@@ -6,7 +6,9 @@ import logging
 
 from celery import shared_task
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
+from tournament.language import in_tournament_language
 from tournament.models import Round
 from tournament.printing import cache as pdf_cache
 from tournament.printing import data, documents
@@ -21,14 +23,22 @@ def card_document(rnd: Round, paper_key: str, base_url: str) -> str:
 
 
 def make_round_cards(round_id: int, job_id: str) -> bool:
-    """Render the cards, reporting progress on the job; a redelivered message finds the job done."""
+    """Render the cards, reporting progress on the job; a redelivered message finds the job done.
+
+    The worker has no request, so no visitor's language: the cards (and any failure the job page
+    shows) speak the tournament's."""
     record = pdf_cache.job(job_id)
     if record is None or record["state"] == "done":
         return False
     rnd = Round.objects.select_related("division__tournament").filter(pk=round_id).first()
     if rnd is None:
-        pdf_cache.update_job(job_id, state="failed", error="This round no longer exists.")
+        pdf_cache.update_job(job_id, state="failed", error=_("This round no longer exists."))
         return False
+    with in_tournament_language(rnd.division.tournament):
+        return _make(rnd, record, job_id)
+
+
+def _make(rnd: Round, record: dict, job_id: str) -> bool:
     tournament = rnd.division.tournament
     document = card_document(rnd, record["paper"], record["base_url"])
     key = pdf_cache.pdf_key(tournament, document)
@@ -44,8 +54,8 @@ def make_round_cards(round_id: int, job_id: str) -> bool:
             pdf = documents.table_cards_pdf(rnd, paper(record["paper"]), record["base_url"], progress=progress)
             cache.set(key, pdf, pdf_cache.PDF_TIMEOUT)
     except Exception as exc:  # the organizer sees it on the progress page instead of waiting forever
-        log.exception("Table cards for round %s failed", round_id)
-        pdf_cache.update_job(job_id, state="failed", error=f"The cards could not be made: {exc}")
+        log.exception("Table cards for round %s failed", rnd.pk)
+        pdf_cache.update_job(job_id, state="failed", error=_("The cards could not be made: %(error)s") % {"error": exc})
         return False
     current = pdf_cache.job(job_id) or {}
     pdf_cache.update_job(job_id, state="done", done=current.get("total", 0))

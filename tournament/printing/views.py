@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.decorators import organizer_required
@@ -25,6 +26,7 @@ from tournament.printing import cache as pdf_cache
 from tournament.printing import data, documents, seating, table_results, tasks
 from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper
 from tournament.printing.paper import paper as paper_for
+from tournament.printing.words import round_name, stored_name
 from tournament.scheduling import send_task_safely
 from tournament.tables import formats, seat_lists
 
@@ -77,8 +79,10 @@ def _menu_context(request, tournament: Tournament, chosen) -> dict:
         .values("round_id").annotate(n=Count("id"))
     }
     for division in divisions:
+        division.print_name = stored_name(division.name)
         division.print_rounds = [
-            {"round": r, "when": data.day_and_clock(tournament, r.starts_at), "games": playable.get(r.pk, 0)}
+            {"round": r, "name": round_name(r), "when": data.day_and_clock(tournament, r.starts_at),
+             "games": playable.get(r.pk, 0)}
             for r in rounds if r.division_id == division.pk
         ]
     return {
@@ -116,12 +120,14 @@ def chart(request, slug, division_id, version):
     try:
         chosen = _paper(request)
         if version not in data.VERSIONS:
-            raise BadChoice(f"A chart is printed “posting” (first-round names) or “current” (results), not “{version}”.")
+            raise BadChoice(_("A chart is printed “posting” (first-round names) or “current” (results), not “%(version)s”.")
+                            % {"version": version})
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
     if not division.games.exists():
-        return _bad_choice(request, tournament, f"{division.name} has no bracket yet: publish its draw first.")
-    pdf, _ = pdf_cache.cached_pdf(
+        return _bad_choice(request, tournament, _("%(division)s has no bracket yet: publish its draw first.")
+                           % {"division": stored_name(division.name)})
+    pdf, _cached = pdf_cache.cached_pdf(
         tournament, f"chart:{division.pk}:{version}:{chosen.key}",
         lambda: documents.chart_pdf(division, version, chosen),
     )
@@ -150,7 +156,7 @@ def table_cards(request, slug, round_id):
         return refusal
     tournament = rnd.division.tournament
     link_base = base_url(request)
-    pdf, _ = pdf_cache.cached_pdf(
+    pdf, _cached = pdf_cache.cached_pdf(
         tournament, tasks.card_document(rnd, chosen.key, link_base),
         lambda: documents.table_cards_pdf(rnd, chosen, link_base),
     )
@@ -166,7 +172,8 @@ def make_table_cards(request, slug, round_id):
     tournament = rnd.division.tournament
     job_id = pdf_cache.new_job(
         tournament_id=tournament.pk, round_id=rnd.pk, paper=chosen.key, base_url=base_url(request),
-        title=f"Table cards: {rnd.division.name}, {rnd}", created=time.time(),
+        title=_("Table cards: %(division)s, %(round)s") % {"division": stored_name(rnd.division.name), "round": round_name(rnd)},
+        created=time.time(),
         filename=_filename(tournament, rnd.division.name, str(rnd), "table-cards"),
     )
     if job_id is None:  # Redis is down, so no worker either: make the cards right here
@@ -217,7 +224,7 @@ def score_sheets(request, slug, round_id):
     if refusal:
         return refusal
     tournament = rnd.division.tournament
-    pdf, _ = pdf_cache.cached_pdf(
+    pdf, _cached = pdf_cache.cached_pdf(
         tournament, f"sheets:round:{rnd.pk}:{chosen.key}",
         lambda: documents.score_sheets_pdf(data.printable_games(rnd), chosen, tournament),
     )
@@ -233,7 +240,7 @@ def score_sheet(request, slug, game_id):
         chosen = _paper(request)
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
-    pdf, _ = pdf_cache.cached_pdf(
+    pdf, _cached = pdf_cache.cached_pdf(
         tournament, f"sheets:game:{game.pk}:{chosen.key}",
         lambda: documents.score_sheets_pdf(data.games_of(pk=game.pk), chosen, tournament),
     )
@@ -248,7 +255,7 @@ def blank_score_sheet(request, slug):
         chosen = _paper(request)
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
-    pdf, _ = pdf_cache.cached_pdf(
+    pdf, _cached = pdf_cache.cached_pdf(
         tournament, f"sheets:blank:{chosen.key}", lambda: documents.score_sheets_pdf([], chosen, tournament),
     )
     return _pdf_response(pdf, _filename(tournament, "blank-score-sheet"))
@@ -262,7 +269,7 @@ def results(request, slug):
         chosen = _paper(request)
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
-    pdf, _ = pdf_cache.cached_pdf(tournament, f"results:{chosen.key}", lambda: documents.results_pdf(tournament, chosen))
+    pdf, _cached = pdf_cache.cached_pdf(tournament, f"results:{chosen.key}", lambda: documents.results_pdf(tournament, chosen))
     return _pdf_response(pdf, _filename(tournament, "results"))
 
 
@@ -276,7 +283,7 @@ def table_event_results(request, slug):
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
     try:
-        pdf, _ = pdf_cache.cached_pdf(
+        pdf, _cached = pdf_cache.cached_pdf(
             tournament, f"table-results:{chosen.key}", lambda: table_results.table_results_pdf(tournament, chosen),
         )
     except ValidationError as exc:  # no round seated yet
@@ -292,12 +299,14 @@ def seating_chart(request, slug, number, order):
     try:
         chosen = _paper(request)
         if order not in seating.ORDERS:
-            raise BadChoice(f"A seating chart is printed “table” (by table) or “name” (A-Z), not “{order}”.")
+            raise BadChoice(_("A seating chart is printed “table” (by table) or “name” (A-Z), not “%(order)s”.")
+                            % {"order": order})
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
     if number not in seat_lists.published_numbers(tournament):
-        return _bad_choice(request, tournament, f"Round {number} is not seated yet: publish its seating first.")
-    pdf, _ = pdf_cache.cached_pdf(
+        return _bad_choice(request, tournament, _("Round %(number)s is not seated yet: publish its seating first.")
+                           % {"number": number})
+    pdf, _cached = pdf_cache.cached_pdf(
         tournament, f"seating:{number}:{order}:{chosen.key}",
         lambda: seating.seating_pdf(tournament, number, order, chosen),
     )

@@ -17,17 +17,25 @@ import functools
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 import rules
 from tournament.gameday.game_rows import count_change, log_event
 from tournament.models import Division, Game, Round, SeatingDraw, TableBonus, Tournament
 
-FIRST_TABLE = "First table to finish"
+# Stored as the automatic award's reason, in English; the pages translate it.
+FIRST_TABLE = gettext_noop("First table to finish")
 
 
 def bonus_points(tournament: Tournament) -> int:
     numbers = tournament.rules_numbers or rules.preset_numbers(tournament.variant)
     return numbers.get("first_table_bonus", 0)
+
+
+def round_name(rnd: Round) -> str:
+    """A round of a table event by its number, in the page's language (its stored name is English)."""
+    return _("Round %(number)s") % {"number": rnd.number}
 
 
 def is_playoff(rnd: Round) -> bool:
@@ -74,29 +82,35 @@ def override(rnd: Round, to_game: Game | None, reason: str, *, by=None) -> Table
     (None), with a reason. Refused with a message, nothing changed, when that is not possible."""
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError("Give a reason for moving or removing the first-table bonus.")
+        raise ValidationError(_("Give a reason for moving or removing the first-table bonus."))
     if len(reason) > 200:
-        raise ValidationError(f"Keep the reason to 200 characters (it has {len(reason)}).")
+        raise ValidationError(_("Keep the reason to 200 characters (it has %(count)s).") % {"count": len(reason)})
     tournament = rnd.division.tournament
     if to_game is not None and to_game.round_id != rnd.pk:
-        raise ValidationError(f"{to_game.label} is not a table of {rnd}.")
+        raise ValidationError(
+            _("Table %(table)s is not a table of %(round)s.") % {"table": to_game.table_number, "round": round_name(rnd)}
+        )
     points = bonus_points(tournament)
     if not points:
-        raise ValidationError(f"{tournament.name} has no first-table bonus in its rules.")
+        raise ValidationError(_("%(name)s has no first-table bonus in its rules.") % {"name": tournament.name})
     if is_playoff(rnd):
-        raise ValidationError("A play-off has no first-table bonus.")
+        raise ValidationError(_("A play-off has no first-table bonus."))
     with transaction.atomic():
         award = TableBonus.objects.select_for_update(of=("self",)).filter(round=rnd).select_related("game").first()
         old = award.game if award else None
         if award is not None and (old.pk if old else None) == (to_game.pk if to_game else None):
-            where = f"table {to_game.table_number}" if to_game else "no table"
-            raise ValidationError(f"The bonus of {rnd} is already with {where}.")
+            if to_game:
+                raise ValidationError(_("The bonus of %(round)s is already with table %(table)s.")
+                                      % {"round": round_name(rnd), "table": to_game.table_number})
+            raise ValidationError(_("The bonus of %(round)s is already with no table.") % {"round": round_name(rnd)})
         if award is None:
             try:
                 with transaction.atomic():
                     award = TableBonus.objects.create(round=rnd, game=to_game, points=points, reason=reason, by=by)
             except IntegrityError:  # a table finished this very moment
-                raise ValidationError(f"A table of {rnd} has just finished and got the bonus; look again and decide.")
+                raise ValidationError(
+                    _("A table of %(round)s has just finished and got the bonus; look again and decide.") % {"round": round_name(rnd)}
+                )
         else:
             TableBonus.objects.filter(pk=award.pk).update(game=to_game, reason=reason, by=by, awarded_at=timezone.now())
             award.refresh_from_db()

@@ -4,6 +4,8 @@ players_per_side, min_sides, max_sides); this module only reads them."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 import rules
 from tournament.models import Tournament
 
@@ -41,6 +43,11 @@ def is_table_event(tournament: Tournament) -> bool:
 def describe(tournament: Tournament) -> str:
     """“Partnerships, 2 a table” / “Players, 2 to 4 a table”: the line the organizer pages show."""
     low, high = side_bounds(tournament)
-    who = "Partnerships" if in_partnerships(tournament) else "Players"
-    seats = f"{low}" if low == high else f"{low} to {high}"
-    return f"{who}, {seats} a table"
+    numbers = {"low": low, "high": high}
+    if in_partnerships(tournament):
+        if low == high:
+            return gettext("Partnerships, %(low)s a table") % numbers
+        return gettext("Partnerships, %(low)s to %(high)s a table") % numbers
+    if low == high:
+        return gettext("Players, %(low)s a table") % numbers
+    return gettext("Players, %(low)s to %(high)s a table") % numbers

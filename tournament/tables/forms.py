@@ -4,23 +4,28 @@ a round's start. The services in tournament.tables.signups and .rounds check eve
 import secrets
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import GameSide, TableEvent, Tournament
+from tournament.numbers import points_text
 from tournament.tables import formats
 
 
 class PlayerSignupForm(forms.Form):
     # Not `required`: the sign-up service names the missing field in its own words.
-    name = forms.CharField(label="Your name", max_length=200, required=False)
+    name = forms.CharField(label=_("Your name"), max_length=200, required=False)
     partner = forms.CharField(
-        label="Your partner (optional)", max_length=200, required=False,
-        help_text="Leave empty to have a partner drawn for you by lot.",
+        label=_("Your partner (optional)"), max_length=200, required=False,
+        help_text=_("Leave empty to have a partner drawn for you by lot."),
     )
     came_with = forms.CharField(
-        label="Came with (optional)", max_length=400, required=False,
-        help_text="Your spouse or household, e.g. “Ann Lee”. People who came together are never drawn as partners.",
+        label=_("Came with (optional)"), max_length=400, required=False,
+        help_text=_("Your spouse or household, e.g. “Ann Lee”. People who came together are never drawn as partners."),
     )
-    contact = forms.CharField(label="Phone or email", max_length=200, required=False, help_text="So the organizer can reach you.")
+    contact = forms.CharField(
+        label=_("Phone or email"), max_length=200, required=False, help_text=_("So the organizer can reach you.")
+    )
     submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, *args, tournament, **kwargs):
@@ -35,20 +40,23 @@ class PlayerSignupForm(forms.Form):
 
 
 class PlayerEditForm(forms.Form):
-    name = forms.CharField(label="Name", max_length=200, required=False)
-    contact = forms.CharField(label="Phone or email", max_length=200, required=False)
-    came_with = forms.CharField(label="Came with", max_length=400, required=False)
+    name = forms.CharField(label=_("Name"), max_length=200, required=False)
+    contact = forms.CharField(label=_("Phone or email"), max_length=200, required=False)
+    came_with = forms.CharField(label=_("Came with"), max_length=400, required=False)
 
 
 class EventSettingsForm(forms.ModelForm):
     class Meta:
         model = TableEvent
         fields = ["hands_per_round", "movement", "standings"]
-        labels = {"hands_per_round": "Hands per round", "movement": "Between rounds", "standings": "Standings by"}
+        labels = {"hands_per_round": _("Hands per round"), "movement": _("Between rounds"), "standings": _("Standings by")}
         help_texts = {
-            "hands_per_round": "How many hands each table plays a round. Leave it empty to play each game to the winning score.",
-            "movement": "Who sits where in the next round.",
-            "standings": "Total score: every round's points added up. Table placings: 4 points for 1st at a table, 3 for 2nd, 2 for 3rd, 1 for 4th.",
+            "hands_per_round": _("How many hands each table plays a round. Leave it empty to play each game to the winning score."),
+            "movement": _("Who sits where in the next round."),
+            "standings": _(
+                "Total score: every round's points added up. Table placings: 4 points for 1st at a table, 3 for 2nd, "
+                "2 for 3rd, 1 for 4th."
+            ),
         }
 
     def __init__(self, *args, tournament, **kwargs):
@@ -61,10 +69,13 @@ class EventSettingsForm(forms.ModelForm):
         if number is None and hands:
             target = self.tournament.rules_numbers.get("target")
             raise forms.ValidationError(
-                f"{self.tournament.get_variant_display()} tables play to the target of {target:,}: leave hands per round empty."
+                gettext("%(variant)s tables play to the target of %(target)s: leave hands per round empty.")
+                % {"variant": self.tournament.get_variant_display(), "target": points_text(target)}
             )
         if number == "hands" and not hands:
-            raise forms.ValidationError("The club game plays a fixed number of hands: give the number (3 by the club's rules).")
+            raise forms.ValidationError(
+                gettext("The club game plays a fixed number of hands: give the number (3 by the club's rules).")
+            )
         return hands
 
     def save_to_rules(self) -> None:
@@ -79,17 +90,17 @@ class EventSettingsForm(forms.ModelForm):
 class RoundStartForm(forms.Form):
     draw = forms.IntegerField(widget=forms.HiddenInput)
     starts_at = forms.DateTimeField(
-        label="Round starts at (tournament's local time)",
+        label=_("Round starts at (tournament's local time)"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
-        error_messages={"required": "Give the round a start time.", "invalid": "Type the start as a date and time."},
+        error_messages={"required": _("Give the round a start time."), "invalid": _("Type the start as a date and time.")},
     )
 
 
 class SeatForm(forms.Form):
     """One side (seat) of one table, by its id; anything else is refused by the form."""
 
-    side = forms.ModelChoiceField(queryset=GameSide.objects.none(), error_messages={"invalid_choice": "Pick one of the table's seats."})
+    side = forms.ModelChoiceField(queryset=GameSide.objects.none(), error_messages={"invalid_choice": _("Pick one of the table's seats.")})
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)

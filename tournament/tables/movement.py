@@ -16,6 +16,9 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.models import (
     Division,
@@ -62,13 +65,14 @@ def table_winners(tournament: Tournament, record: SeatingDraw) -> list[TableWinn
     )
     playing = [g.number for g in games if g.status not in FINISHED]
     if playing:
-        listed = " and ".join(", ".join(str(n) for n in playing).rsplit(", ", 1))
-        number = rounds.next_round_number(tournament)
-        raise ValidationError(
-            f"Round {number} can't be drawn with winners staying until every table of round {record.round_number} "
-            f"has finished: table{'s' if len(playing) > 1 else ''} {listed} "
-            f"{'are' if len(playing) > 1 else 'is'} still playing."
-        )
+        listed = get_text_list([str(n) for n in playing], _("and"))
+        raise ValidationError(ngettext(
+            "Round %(number)s can't be drawn with winners staying until every table of round %(last)s has finished: "
+            "table %(tables)s is still playing.",
+            "Round %(number)s can't be drawn with winners staying until every table of round %(last)s has finished: "
+            "tables %(tables)s are still playing.",
+            len(playing),
+        ) % {"number": rounds.next_round_number(tournament), "last": record.round_number, "tables": listed})
     players_of = _players_by_side(tournament)
     found = []
     for game in games:

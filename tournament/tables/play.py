@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament.gameday import actions, deadlines
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
@@ -34,7 +35,8 @@ def start_table(game: Game, *, by=None, now: dt.datetime | None = None) -> Game:
         if locked.status == Status.IN_PLAY:
             return locked
         if locked.status != Status.READY:
-            raise ValidationError(f"{locked.label} cannot start: it is {locked.get_status_display().lower()}.")
+            raise ValidationError(_("Table %(table)s cannot start: it is %(status)s.")
+                                  % {"table": locked.table_number, "status": locked.get_status_display().lower()})
         base = min(now, locked.starts_at) if locked.starts_at else now
         time_limit_at = base + locked.division.tournament.game_time_limit
         claimed = Game.objects.filter(pk=locked.pk, status=Status.READY).update(
@@ -42,7 +44,7 @@ def start_table(game: Game, *, by=None, now: dt.datetime | None = None) -> Game:
             time_limit_at=time_limit_at, version=F("version") + 1,
         )
         if not claimed:
-            raise ValidationError(f"{locked.label} changed while starting it; reload and try again.")
+            raise ValidationError(_("Table %(table)s changed while starting it; reload and try again.") % {"table": locked.table_number})
         GameSide.objects.filter(game=locked, checked_in_at__isnull=True, forfeited_at__isnull=True).update(checked_in_at=now)
         log_event(locked, "started", by=by, at=now, via="organizer", time_limit_at=time_limit_at.isoformat())
         count_change(locked)
@@ -57,7 +59,8 @@ def check_in_seat(game: Game, side: GameSide, *, by=None, now: dt.datetime | Non
     with transaction.atomic():
         locked = lock_game(game.pk)
         if locked.status != Status.READY:
-            raise ValidationError(f"{locked.label} is {locked.get_status_display().lower()}: check-in is over.")
+            raise ValidationError(_("Table %(table)s is %(status)s: check-in is over.")
+                                  % {"table": locked.table_number, "status": locked.get_status_display().lower()})
         if not (locked.no_show_at and now >= locked.no_show_at):
             if GameSide.objects.filter(pk=side.pk, game=locked, checked_in_at__isnull=True).update(checked_in_at=now):
                 log_event(locked, "checked_in", by=by, at=now, via="organizer", side=side.slot)
@@ -65,10 +68,12 @@ def check_in_seat(game: Game, side: GameSide, *, by=None, now: dt.datetime | Non
             return
     deadlines.apply_no_show(locked.pk, now=now)
     raise ValidationError(
-        f"Check-in refused: the no-show deadline was {local_clock(locked.division.tournament, locked.no_show_at)}."
+        _("Check-in refused: the no-show deadline was %(time)s.")
+        % {"time": local_clock(locked.division.tournament, locked.no_show_at)}
     )
 
 
 def start_message(game: Game) -> str:
     tournament = game.division.tournament
-    return f"Table {game.table_number} started; time is up at {local_clock(tournament, game.time_limit_at)}."
+    return _("Table %(table)s started; time is up at %(time)s.") % {
+        "table": game.table_number, "time": local_clock(tournament, game.time_limit_at)}

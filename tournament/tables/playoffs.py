@@ -11,10 +11,13 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.draw import publishing
+from tournament.language import in_tournament_language
 from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
-from tournament.tables import formats, results, rounds
+from tournament.tables import formats, results, rounds, words
 
 
 def _players_of(tournament: Tournament, entrants: list[int]) -> list[list[int]]:
@@ -32,32 +35,41 @@ def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetim
     try:
         wanted = sorted({int(e) for e in entrants})
     except (TypeError, ValueError):
-        raise ValidationError("A play-off names the tied entrants.")
+        raise ValidationError(_("A play-off names the tied entrants."))
     now = now or timezone.now()
     current = results.standings(tournament)
     names = {row.entrant: row.name for row in current.rows}
     tie = current.tie_of(wanted)
     if tie is None:
-        listed = ", ".join(names.get(e, "?") for e in wanted) or "nobody"
-        raise ValidationError(
-            f"A play-off is only for entrants tied for the win or a medal; {listed} "
-            f"{'are' if len(wanted) != 1 else 'is'} not such a tie. Nothing was created."
-        )
+        if not wanted:
+            raise ValidationError(
+                _("A play-off is only for entrants tied for the win or a medal; none were named. Nothing was created.")
+            )
+        raise ValidationError(ngettext(
+            "A play-off is only for entrants tied for the win or a medal; %(names)s is not such a tie. Nothing was created.",
+            "A play-off is only for entrants tied for the win or a medal; %(names)s are not such a tie. Nothing was created.",
+            len(wanted),
+        ) % {"names": ", ".join(names.get(e, "?") for e in wanted)})
+    what = words.tie_for(tie.rank)
     if tie.playoff == "playing":
-        raise ValidationError(f"The play-off for {tie.for_what} is already under way.")
+        raise ValidationError(_("The play-off for %(what)s is already under way.") % {"what": what})
     low, high = formats.side_bounds(tournament)
     if len(wanted) > high:
         raise ValidationError(
-            f"{len(wanted)} are tied for {tie.for_what}, but a table seats at most {high}: settle it another way."
+            _("%(count)s are tied for %(what)s, but a table seats at most %(high)s: settle it another way.")
+            % {"count": len(wanted), "what": what, "high": high}
         )
     if len(wanted) < low:  # e.g. two players level in cutthroat, which is only scored for 3 or 4
         raise ValidationError(
-            f"{len(wanted)} are tied for {tie.for_what}, but a {tournament.get_variant_display()} table needs at "
-            f"least {low}, so no play-off game can be scored: settle it another way. Nothing was created."
+            _("%(count)s are tied for %(what)s, but a %(variant)s table needs at least %(low)s, so no play-off game "
+              "can be scored: settle it another way. Nothing was created.")
+            % {"count": len(wanted), "what": what, "variant": tournament.get_variant_display(), "low": low}
         )
     ordered = list(tie.entrants)  # standings order: the seat order too
     sides = _players_of(tournament, ordered)
     number = rounds.next_round_number(tournament)
+    with in_tournament_language(tournament):  # the round's name is stored: it reads in the event's language
+        name = _("Play-off for %(what)s") % {"what": words.tie_for(tie.rank)}
     try:
         with transaction.atomic():
             SeatingDraw.objects.create(
@@ -65,7 +77,7 @@ def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetim
                 sides=sides, seats=[p for side in sides for p in side], sitting_out=[],
             )
             division = rounds.table_division(tournament)
-            rnd = Round.objects.create(division=division, number=number, name=f"Play-off for {tie.for_what}", starts_at=now)
+            rnd = Round.objects.create(division=division, number=number, name=name, starts_at=now)
             game = Game.objects.create(division=division, round=rnd, number=1, table_number=1, status=Game.Status.READY)
             partnerships = formats.in_partnerships(tournament)
             GameSide.objects.bulk_create([
@@ -75,5 +87,5 @@ def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetim
             publishing.set_posted_start(game, now)
             Tournament.objects.filter(pk=tournament.pk).bump()
     except IntegrityError:  # a second click, or a round published at the same moment
-        raise ValidationError(f"Round {number} was just created by someone else; look at the standings again.")
+        raise ValidationError(_("Round %(number)s was just created by someone else; look at the standings again.") % {"number": number})
     return rnd

@@ -16,6 +16,8 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.draw import publishing
 from tournament.models import (
@@ -42,7 +44,7 @@ def table_division(tournament: Tournament) -> Division:
 def event_settings(tournament: Tournament) -> TableEvent:
     """The event's round settings; the first read sets the variant's defaults (club: 3 hands)."""
     hands = (tournament.rules_numbers or {}).get("hands")
-    found, _ = TableEvent.objects.get_or_create(tournament=tournament, defaults={"hands_per_round": hands})
+    found = TableEvent.objects.get_or_create(tournament=tournament, defaults={"hands_per_round": hands})[0]
     return found
 
 
@@ -69,10 +71,11 @@ def entrants(tournament: Tournament) -> list[tuple[int, ...]]:
         return [(p.pk,) for p in players]
     alone = [p.name for p in players if p.team_id is None]
     if alone:
-        raise ValidationError(
-            f"{len(alone)} player{'s are' if len(alone) != 1 else ' is'} still without a partner "
-            f"({', '.join(alone)}): draw the partners first."
-        )
+        raise ValidationError(ngettext(
+            "%(count)s player is still without a partner (%(names)s): draw the partners first.",
+            "%(count)s players are still without a partner (%(names)s): draw the partners first.",
+            len(alone),
+        ) % {"count": len(alone), "names": ", ".join(alone)})
     by_team: dict[int, list[int]] = {}
     for player in players:
         by_team.setdefault(player.team_id, []).append(player.pk)
@@ -96,22 +99,25 @@ def next_round_number(tournament: Tournament) -> int:
 def check_pairs(tournament: Tournament, pairs) -> list[tuple[int, int]]:
     """The pairs as tuples if they pair every player waiting for a partner once and no couple."""
     if published_partners(tournament):
-        raise ValidationError("The partners were published already; that draw is frozen.")
+        raise ValidationError(_("The partners were published already; that draw is frozen."))
     waiting, households = partner_candidates(tournament)
     try:
         pairs = [(int(a), int(b)) for a, b in pairs]
     except (TypeError, ValueError):
-        raise ValidationError("A partner draw is a list of pairs of players.")
+        raise ValidationError(_("A partner draw is a list of pairs of players."))
     drawn = [p for pair in pairs for p in pair]
     if sorted(drawn) != sorted(waiting):
         raise ValidationError(
-            "The players waiting for a partner changed since this draw (someone signed up or withdrew). Draw again."
+            _("The players waiting for a partner changed since this draw (someone signed up or withdrew). Draw again.")
         )
     household_of = {p: i for i, ids in enumerate(households) for p in ids}
     names = dict(Player.objects.filter(pk__in=drawn).values_list("pk", "name"))
     for a, b in pairs:
         if a in household_of and household_of.get(a) == household_of.get(b):
-            raise ValidationError(f"{names[a]} and {names[b]} came together; people who came together are never partners.")
+            raise ValidationError(
+                _("%(first)s and %(second)s came together; people who came together are never partners.")
+                % {"first": names[a], "second": names[b]}
+            )
     return pairs
 
 
@@ -120,26 +126,34 @@ def check_seating(tournament: Tournament, number: int, seating) -> None:
     upcoming = next_round_number(tournament)
     if number != upcoming:
         raise ValidationError(
-            f"Round {number} was published already." if number < upcoming else f"Round {upcoming} comes before round {number}."
+            _("Round %(number)s was published already.") % {"number": number} if number < upcoming
+            else _("Round %(upcoming)s comes before round %(number)s.") % {"upcoming": upcoming, "number": number}
         )
     everyone = entrants(tournament)
     low, high = formats.side_bounds(tournament)
     if len(everyone) < low:
-        what = "partnerships" if formats.in_partnerships(tournament) else "players"
-        raise ValidationError(f"A table needs at least {low} {what}; {len(everyone)} signed up.")
+        numbers = {"low": low, "count": len(everyone)}
+        if formats.in_partnerships(tournament):
+            raise ValidationError(_("A table needs at least %(low)s partnerships; %(count)s signed up.") % numbers)
+        raise ValidationError(_("A table needs at least %(low)s players; %(count)s signed up.") % numbers)
     try:
         tables = [([[int(p) for p in side] for side in t["sides"]], [int(p) for p in t["seats"]]) for t in seating["tables"]]
         out = [int(p) for p in seating["sitting_out"]]
     except (KeyError, TypeError, ValueError):
-        raise ValidationError("A seating lists tables (each with its sides and seats) and who sits out.")
+        raise ValidationError(_("A seating lists tables (each with its sides and seats) and who sits out."))
     by_player = {p: entrant for entrant in everyone for p in entrant}
-    changed = ValidationError("The players changed since this seating was drawn (someone signed up or withdrew). Draw again.")
+    changed = ValidationError(
+        _("The players changed since this seating was drawn (someone signed up or withdrew). Draw again.")
+    )
     placed: list[tuple[int, ...]] = []
     for index, (sides, seats) in enumerate(tables, start=1):
         if not low <= len(sides) <= high:
-            raise ValidationError(f"Table {index} has {len(sides)} sides; this variant seats {low} to {high} a table.")
+            raise ValidationError(
+                _("Table %(number)s has %(sides)s sides; this variant seats %(low)s to %(high)s a table.")
+                % {"number": index, "sides": len(sides), "low": low, "high": high}
+            )
         if sorted(seats) != sorted(p for side in sides for p in side):
-            raise ValidationError(f"Table {index}: its seats and its sides name different players.")
+            raise ValidationError(_("Table %(number)s: its seats and its sides name different players.") % {"number": index})
         for side in sides:
             if not side or side[0] not in by_player or sorted(side) != sorted(by_player[side[0]]):
                 raise changed
@@ -150,10 +164,14 @@ def check_seating(tournament: Tournament, number: int, seating) -> None:
     names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
     twice = sorted({names[e[0]] for e in placed if placed.count(e) > 1})
     if twice:
-        raise ValidationError(f"{', '.join(twice)} {'is' if len(twice) == 1 else 'are'} seated twice.")
+        raise ValidationError(
+            ngettext("%(names)s is seated twice.", "%(names)s are seated twice.", len(twice)) % {"names": ", ".join(twice)}
+        )
     missing = [names[e[0]] for e in everyone if e not in placed]
     if missing:
-        raise ValidationError(f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no seat and no bye.")
+        raise ValidationError(ngettext(
+            "%(names)s has no seat and no bye.", "%(names)s have no seat and no bye.", len(missing)
+        ) % {"names": ", ".join(missing)})
 
 
 def _claim(model, **published) -> None:
@@ -162,8 +180,11 @@ def _claim(model, **published) -> None:
         with transaction.atomic():
             model.objects.create(**published)
     except IntegrityError:
-        what = "The partner draw" if model is PartnerDraw else f"Round {published['round_number']}"
-        raise ValidationError(f"{what} was just published by someone else; it is frozen now.")
+        if model is PartnerDraw:
+            raise ValidationError(_("The partner draw was just published by someone else; it is frozen now."))
+        raise ValidationError(
+            _("Round %(number)s was just published by someone else; it is frozen now.") % {"number": published["round_number"]}
+        )
 
 
 # ---- partners ---------------------------------------------------------------------------------------
@@ -217,7 +238,7 @@ def save_round(
     """Publish a round's seating: its Round, a Game per table (numbered as drawn) and a GameSide per
     side in seat order, with the posted start and the deadlines that follow from it."""
     if starts_at is None:
-        raise ValidationError(f"Give round {number} a start time before publishing it.")
+        raise ValidationError(_("Give round %(number)s a start time before publishing it.") % {"number": number})
     now = now or timezone.now()
     with transaction.atomic():
         check_seating(tournament, number, seating)
@@ -255,5 +276,5 @@ def standings_rounds(tournament: Tournament) -> list[Round]:
     """The published rounds standings add up; refused before the first one."""
     rounds = table_rounds(tournament)
     if not rounds:
-        raise ValidationError("There are no standings yet: no round has been published.")
+        raise ValidationError(_("There are no standings yet: no round has been published."))
     return rounds

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Prefetch
+from django.utils.translation import gettext
 
 from tournament import localtime, names
 from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
@@ -48,12 +49,16 @@ class TableSeating:
         if self.game is None:
             return ""
         if self.game.status in (Game.Status.WAITING, Game.Status.READY):
-            return "Waiting to start"
-        if self.game.status == Game.Status.IN_PLAY:
-            return "In play"
+            return gettext("Waiting to start")
+        if self.in_play:
+            return gettext("In play")
         if self.game.status == Game.Status.AWAITING_DECISION:
-            return "Waiting for the organizer"
+            return gettext("Waiting for the organizer")
         return self.game.get_status_display()
+
+    @property
+    def in_play(self) -> bool:
+        return self.game is not None and self.game.status == Game.Status.IN_PLAY
 
 
 @dataclass

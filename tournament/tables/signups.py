@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament import names
 from tournament.models import (
@@ -58,8 +59,8 @@ def _existing(tournament: Tournament, name: str) -> Player | None:
 def _taken_message(player: Player) -> str:
     entry = getattr(player, "table_entry", None)
     if entry and entry.withdrawn_at:
-        return f"{player.name} signed up earlier and withdrew. Ask the organizer to add them again."
-    return f"{player.name} has already signed up."
+        return _("%(name)s signed up earlier and withdrew. Ask the organizer to add them again.") % {"name": player.name}
+    return _("%(name)s has already signed up.") % {"name": player.name}
 
 
 def register(
@@ -95,30 +96,32 @@ def register(
         except ValidationError as exc:
             errors.setdefault(field, []).extend(exc.messages)
 
-    first = check("name", lambda: names.entered(name, "Your name", 80))
-    second = check("partner", lambda: names.entered(partner, "Partner's name", 80)) if (partner or "").strip() else None
-    check("came_with", lambda: names.entered(came_with, "Came with", 200) if (came_with or "").strip() else "")
+    first = check("name", lambda: names.entered(name, _("Your name"), 80))
+    second = check("partner", lambda: names.entered(partner, _("Partner's name"), 80)) if (partner or "").strip() else None
+    check("came_with", lambda: names.entered(came_with, _("Came with"), 200) if (came_with or "").strip() else "")
     partner_row = None
     if second and not formats.in_partnerships(tournament):
-        errors.setdefault("partner", []).append("In this event everyone plays for themselves: sign up without a partner.")
+        errors.setdefault("partner", []).append(_("In this event everyone plays for themselves: sign up without a partner."))
     elif not second and formats.in_partnerships(tournament) and partners_published(tournament):
-        errors.setdefault("partner", []).append("The partners were drawn already: sign up as a pair, with your partner's name.")
+        errors.setdefault("partner", []).append(_("The partners were drawn already: sign up as a pair, with your partner's name."))
     if first:
         taken = _existing(tournament, first)
         if taken:
             errors.setdefault("name", []).append(_taken_message(taken))
     if first and second:
         if first.casefold() == second.casefold():
-            errors.setdefault("partner", []).append("The two partners must be two different people.")
+            errors.setdefault("partner", []).append(_("The two partners must be two different people."))
         elif second.casefold() in {n.casefold() for n in named_in(came_with)}:
             errors.setdefault("partner", []).append(
-                f"{second} came with you: people who came together are never partners. Sign up alone to be drawn."
+                _("%(name)s came with you: people who came together are never partners. Sign up alone to be drawn.")
+                % {"name": second}
             )
         else:
             partner_row = _existing(tournament, second)
             if partner_row and (partner_row.team_id or not partner_row.table_entry.active):
                 errors.setdefault("partner", []).append(
-                    f"{partner_row.name} is already partnered with someone." if partner_row.team_id else _taken_message(partner_row)
+                    _("%(name)s is already partnered with someone.") % {"name": partner_row.name}
+                    if partner_row.team_id else _taken_message(partner_row)
                 )
     if errors:
         raise ValidationError(errors)
@@ -150,7 +153,7 @@ def register(
             first_entry = TableEntry.objects.filter(submission_key=submission_key).select_related("player").first()
             if first_entry:
                 return _signed_together(first_entry.player)
-        raise ValidationError({"name": ["That name was just signed up by someone else."]})
+        raise ValidationError({"name": [_("That name was just signed up by someone else.")]})
     return [Player.objects.select_related("team").get(pk=p.pk) for p in players]
 
 
@@ -195,21 +198,23 @@ def edit_player(player: Player, *, name: str, contact: str = "", came_with: str 
     """The organizer corrects a name, a contact or whom the player came with."""
     errors: dict[str, list[str]] = {}
     try:
-        new_name = names.entered(name, "Name", 80)
+        new_name = names.entered(name, _("Name"), 80)
     except ValidationError as exc:
         errors["name"] = exc.messages
         new_name = None
     if new_name and new_name.casefold() != player.name.casefold():
         taken = _existing(player.tournament, new_name)
         if taken:
-            errors.setdefault("name", []).append(f"Another player is already called {taken.name}.")
+            errors.setdefault("name", []).append(_("Another player is already called %(name)s.") % {"name": taken.name})
     if len(came_with or "") > 200:
-        errors["came_with"] = [f"Came with is too long: at most 200 characters (this one has {len(came_with)})."]
+        errors["came_with"] = [
+            _("Came with is too long: at most 200 characters (this one has %(count)s).") % {"count": len(came_with)}
+        ]
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
         Player.objects.filter(pk=player.pk).update(name=new_name, contact=(contact or "").strip()[:200])
-        entry, _ = TableEntry.objects.get_or_create(player=player)
+        entry = TableEntry.objects.get_or_create(player=player)[0]
         TableEntry.objects.filter(pk=entry.pk).update(came_with=" ".join((came_with or "").split()), household=None)
         entry.refresh_from_db()
         link_household(entry)
@@ -230,19 +235,19 @@ def withdraw_player(player: Player, now: dt.datetime | None = None) -> str:
     now = now or timezone.now()
     tournament = player.tournament
     with transaction.atomic():
-        entry, _ = TableEntry.objects.get_or_create(player=player)
+        entry = TableEntry.objects.get_or_create(player=player)[0]
         if not TableEntry.objects.filter(pk=entry.pk, withdrawn_at__isnull=True).update(withdrawn_at=now):
-            return f"{player.name} was withdrawn already."
-        message = f"Withdrew {player.name}."
+            return _("%(name)s was withdrawn already.") % {"name": player.name}
+        message = _("Withdrew %(name)s.") % {"name": player.name}
         if player.team_id:
             partner = Player.objects.filter(team_id=player.team_id).exclude(pk=player.pk).first()
             Team.objects.filter(pk=player.team_id, withdrawn_at__isnull=True).update(withdrawn_at=now)
             if not rounds_published(tournament):
                 Player.objects.filter(team_id=player.team_id).update(team=None)
                 if partner:
-                    message += f" {partner.name} has no partner now."
+                    message += " " + _("%(name)s has no partner now.") % {"name": partner.name}
             elif partner:
                 TableEntry.objects.filter(player=partner, withdrawn_at__isnull=True).update(withdrawn_at=now)
-                message += f" Their partner {partner.name} is withdrawn with them."
+                message += " " + _("Their partner %(name)s is withdrawn with them.") % {"name": partner.name}
         Tournament.objects.filter(pk=tournament.pk).bump()
     return message

@@ -22,6 +22,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from tournament.gameday.game_rows import count_change, log_event
 from tournament.localtime import clock as local_clock
@@ -92,14 +93,17 @@ def result_label(game: Game, sides: Sequence[GameSide]) -> str:
     game day's "<team> won" has no name): the side placed 1st, or who is level at the top."""
     reason = game.result_reason
     if game.status == Status.DOUBLE_FORFEIT:
-        return f"Double forfeit ({reason or Reason.NO_SHOW}) — nobody played"
+        return _("Double forfeit (%(reason)s) — nobody played") % {"reason": reason or Reason.NO_SHOW}
     top = [str(s) for s in top_sides(game, sides)]
     if not top:
         return game.get_status_display()
     if len(top) > 1:
-        why = "at the time limit" if reason == Reason.TIME_LIMIT_TIE else f"({reason})" if reason else ""
-        return f"Level {why}: {', '.join(top)}".replace("Level :", "Level:")
+        level = {"names": ", ".join(top), "reason": reason}
+        if reason == Reason.TIME_LIMIT_TIE:
+            return _("Level at the time limit: %(names)s") % level
+        return _("Level (%(reason)s): %(names)s") % level if reason else _("Level: %(names)s") % level
     if game.status == Status.FORFEIT and reason in Game.FORFEIT_REASONS:
-        return f"Forfeit ({reason}) — {top[0]} wins"
-    shown = reason if reason and reason != Reason.SCORE else ""
-    return f"{top[0]} won ({shown})" if shown else f"{top[0]} won"
+        return _("Forfeit (%(reason)s) — %(name)s wins") % {"reason": reason, "name": top[0]}
+    if reason and reason != Reason.SCORE:
+        return _("%(name)s won (%(reason)s)") % {"name": top[0], "reason": reason}
+    return _("%(name)s won") % {"name": top[0]}

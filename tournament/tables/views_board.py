@@ -13,16 +13,17 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament import page_cache
+from tournament import localtime, page_cache
 from tournament.decorators import organizer_required
 from tournament.gameday import actions, heard
 from tournament.gameday.board import (
     BOARD_POLL_SECONDS,
     game_view,
     games_for_board,
-    updated_text,
 )
 from tournament.models import Division, Game, Tournament
 from tournament.tables import play, rounds, seat_lists, table_deadlines
@@ -64,12 +65,12 @@ def board(request, tournament, number: int | None = None):
     template = "tables/board_live.html" if request.htmx else "tables/board.html"
     if not numbers:
         if number is not None:
-            raise Http404("No round has been published yet.")
+            raise Http404(_("No round has been published yet."))
         # Nothing to poll yet: the whole page with its "no round yet" note, even for an htmx request.
         return render(request, "tables/board.html", {"tournament": tournament, "seating": None})
     number = number or _current(tournament, numbers)
     if number not in numbers:
-        raise Http404(f"Round {number} has not been published.")
+        raise Http404(_("Round %(number)s has not been published.") % {"number": number})
 
     def build_context():
         return _board_context(Tournament.objects.get(pk=head.pk), number, now)
@@ -81,7 +82,7 @@ def board(request, tournament, number: int | None = None):
     heard_marks = heard.marks(Game.objects.filter(round__division__tournament_id=head.pk,
                                                   round__division__kind=Division.Kind.TABLES, round__number=number))
     key = page_cache.key("tables-board", *page_cache.counted(head), number, request.user.pk, template, heard_marks)
-    html = page_cache.render(request, template, key, build_context, live={"updated": updated_text(tournament.tz, now)},
+    html = page_cache.render(request, template, key, build_context, live={"updated": localtime.when(now.astimezone(tournament.tz), "clock_seconds")},
                              now=now, clock_turn=clock_turn)
     return HttpResponse(html)
 
@@ -126,7 +127,7 @@ def start_all(request, tournament, number: int):
     """Start every seated table of the round that is ready (tables of single players)."""
     rnd = next((r for r in rounds.table_rounds(tournament) if r.number == number), None)
     if rnd is None:
-        raise Http404(f"Round {number} has not been published.")
+        raise Http404(_("Round %(number)s has not been published.") % {"number": number})
     started, refused = [], []
     for game in games_for_board(Game.objects.filter(round=rnd, status=Game.Status.READY)):
         if _has_teams(game):
@@ -136,11 +137,12 @@ def start_all(request, tournament, number: int):
         except ValidationError as exc:
             refused.append(" ".join(exc.messages))
     if started:
-        messages.success(request, f"Started table{'s' if len(started) > 1 else ''} {', '.join(map(str, started))}.")
+        messages.success(request, ngettext("Started table %(tables)s.", "Started tables %(tables)s.", len(started))
+                         % {"tables": ", ".join(map(str, started))})
     for text in refused:
         messages.error(request, text)
     if not started and not refused:
-        messages.error(request, f"No table of round {number} is waiting to start.")
+        messages.error(request, _("No table of round %(number)s is waiting to start.") % {"number": number})
     return redirect("tables:board_round", tournament.slug, number)
 
 
@@ -151,7 +153,7 @@ def check_in(request, tournament, game_id: int):
     game = _table(tournament, game_id)
     form = SeatForm(request.POST, game=game)
     if not form.is_valid():
-        messages.error(request, "Pick one of the table's seats.")
+        messages.error(request, _("Pick one of the table's seats."))
         return _back(tournament, game)
     side = form.cleaned_data["side"]
     try:
@@ -162,5 +164,5 @@ def check_in(request, tournament, game_id: int):
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"{side} checked in at table {game.table_number}.")
+        messages.success(request, _("%(side)s checked in at table %(table)s.") % {"side": side, "table": game.table_number})
     return _back(tournament, game)

@@ -4,6 +4,7 @@ editing and withdrawing."""
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
@@ -61,7 +62,7 @@ def add_player(request, tournament):
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
-            messages.success(request, f"Added {' & '.join(p.name for p in added)}.")
+            messages.success(request, _("Added %(names)s.") % {"names": " & ".join(p.name for p in added)})
             return redirect("tables:players", slug=tournament.slug)
     return _players_page(request, tournament, form, status=400)
 
@@ -79,7 +80,7 @@ def edit_player(request, tournament, player_id):
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
-            messages.success(request, f"Saved {form.cleaned_data['name'].strip()}.")
+            messages.success(request, _("Saved %(name)s.") % {"name": form.cleaned_data["name"].strip()})
             return redirect("tables:players", slug=tournament.slug)
     context = {"tournament": tournament, "player": player, "form": form}
     return render(request, "tables/player_edit.html", context, status=400 if form.errors else 200)

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament import localtime
@@ -27,7 +28,7 @@ def signup(request, tournament):
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
-            messages.success(request, f"{' & '.join(p.name for p in added)}: you are signed up.")
+            messages.success(request, _("%(names)s: you are signed up.") % {"names": " & ".join(p.name for p in added)})
             return redirect("tables:signup", slug=tournament.slug)
     context = {
         "tournament": tournament,

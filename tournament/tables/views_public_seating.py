@@ -8,6 +8,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament import names, page_cache
@@ -21,7 +22,7 @@ MAX_TYPED = 80
 def _head(slug: str):
     head = page_cache.tournament_head(slug, timezone.now())  # applies a passed deadline first
     if head is None:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     return head
 
 
@@ -33,7 +34,7 @@ def seating(request, slug: str, number: int | None = None):
         return HttpResponse(status=204)
     tournament = Tournament.objects.get(pk=head.pk)
     if not formats.is_table_event(tournament):
-        raise Http404(f"{tournament.name} plays two divisions and a final, not table rounds.")
+        raise Http404(_("%(name)s plays two divisions and a final, not table rounds.") % {"name": tournament.name})
     typed = names.clean(request.GET.get("name", ""))[:MAX_TYPED]
     numbers = seat_lists.published_numbers(tournament)
     context = {"tournament": tournament, "numbers": numbers, "typed": typed, "version": version,
@@ -41,7 +42,7 @@ def seating(request, slug: str, number: int | None = None):
     if numbers:
         number = number or numbers[-1]
         if number not in numbers:
-            raise Http404(f"Round {number} of {tournament.name} has not been published.")
+            raise Http404(_("Round %(number)s of %(name)s has not been published.") % {"number": number, "name": tournament.name})
         shown = seat_lists.round_seating(tournament, number)
         found = shown.find(typed)
         at_tables = {p.table for p in found if not p.bye}
@@ -51,7 +52,7 @@ def seating(request, slug: str, number: int | None = None):
             page_url=reverse("tables:public_seating_round", args=[slug, number]),
         )
     elif number is not None:
-        raise Http404("No round has been published yet.")
+        raise Http404(_("No round has been published yet."))
     template = "tables/public_seating_live.html" if request.htmx else "tables/public_seating.html"
     with timezone.override(tournament.tz):
         return render(request, template, context)

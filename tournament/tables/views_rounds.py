@@ -5,6 +5,8 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament import localtime
@@ -56,7 +58,9 @@ def partners_preview(request, tournament):
         record = rounds.preview_partners(tournament, drawing.draw_partners(tournament, seed), seed, by=request.user)
     except ValidationError as exc:
         return _partners_page(request, tournament, error=" ".join(exc.messages), typed=typed, status=400)
-    messages.success(request, f"Partners drawn with draw number {record.seed}. Redraw as often as you like, then publish.")
+    messages.success(
+        request, _("Partners drawn with draw number %(seed)s. Redraw as often as you like, then publish.") % {"seed": record.seed}
+    )
     return redirect("tables:partners", slug=tournament.slug)
 
 
@@ -69,7 +73,9 @@ def partners_publish(request, tournament):
         teams = rounds.save_partners(tournament, record.pairs, record.seed, by=request.user)
     except ValidationError as exc:
         return _partners_page(request, tournament, error=" ".join(exc.messages), status=400)
-    messages.success(request, f"Published {len(teams)} partnerships (draw number {record.seed}).")
+    messages.success(request, ngettext(
+        "Published %(count)s partnership (draw number %(seed)s).", "Published %(count)s partnerships (draw number %(seed)s).",
+        len(teams)) % {"count": len(teams), "seed": record.seed})
     return redirect("tables:partners", slug=tournament.slug)
 
 
@@ -145,14 +151,14 @@ def save_settings(request, tournament):
     settings = rounds.event_settings(tournament)
     form = EventSettingsForm(request.POST, instance=settings, tournament=tournament)
     if rounds.published_seatings(tournament):
-        return _rounds_page(request, tournament, error="Round 1 is published: the round settings are fixed now.", status=400)
+        return _rounds_page(request, tournament, error=_("Round 1 is published: the round settings are fixed now."), status=400)
     if not form.is_valid():
         return _rounds_page(request, tournament, settings_form=form, status=400)
     with transaction.atomic():
         form.save()
         form.save_to_rules()
         Tournament.objects.filter(pk=tournament.pk).bump()
-    messages.success(request, "Saved the round settings.")
+    messages.success(request, _("Saved the round settings."))
     return redirect("tables:rounds", slug=tournament.slug)
 
 
@@ -166,7 +172,8 @@ def round_preview(request, tournament, number):
         record = rounds.preview_round(tournament, number, drawing.draw_seating(tournament, number, seed), seed, by=request.user)
     except ValidationError as exc:
         return _rounds_page(request, tournament, error=" ".join(exc.messages), typed=typed, status=400)
-    messages.success(request, f"Round {number} seated with draw number {record.seed}. Redraw as often as you like, then publish.")
+    messages.success(request, _("Round %(number)s seated with draw number %(seed)s. Redraw as often as you like, then publish.")
+                     % {"number": number, "seed": record.seed})
     return redirect("tables:rounds", slug=tournament.slug)
 
 
@@ -182,5 +189,6 @@ def round_publish(request, tournament, number):
         rounds.save_round(tournament, number, record.as_data, record.seed, form.cleaned_data["starts_at"], by=request.user)
     except ValidationError as exc:
         return _rounds_page(request, tournament, error=" ".join(exc.messages), start_form=form, status=400)
-    messages.success(request, f"Round {number} is published (draw number {record.seed}); its tables are ready.")
+    messages.success(request, _("Round %(number)s is published (draw number %(seed)s); its tables are ready.")
+                     % {"number": number, "seed": record.seed})
     return redirect("tables:rounds", slug=tournament.slug)

@@ -7,12 +7,13 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament import page_cache
 from tournament.decorators import organizer_required
 from tournament.models import Game, Round, TableBonus, Tournament
-from tournament.tables import bonus, formats, playoffs, results, rounds
+from tournament.tables import bonus, formats, playoffs, results, rounds, words
 from tournament.tables.decorators import table_event_view
 
 
@@ -26,8 +27,8 @@ def _standings_context(tournament) -> dict:
         "tournament": tournament,
         "mode": table.mode,
         "rows": table.rows,
-        "ties": [{"tie": tie, "names": [names[e] for e in tie.entrants]} for tie in table.ties],
-        "entrant_word": "Partnership" if formats.in_partnerships(tournament) else "Player",
+        "ties": [{"tie": tie, "names": [names[e] for e in tie.entrants], "for_what": words.tie_for(tie.rank)} for tie in table.ties],
+        "entrant_word": _("Partnership") if formats.in_partnerships(tournament) else _("Player"),
     }
 
 
@@ -41,7 +42,11 @@ def _bonus_rounds(tournament) -> list[dict]:
         if bonus.is_playoff(rnd):
             continue
         games = list(Game.objects.filter(round=rnd).order_by("number"))
-        found.append({"round": rnd, "games": games, "award": awards.get(rnd.pk)})
+        award = awards.get(rnd.pk)
+        # The automatic award's reason is stored in English; the organizer's own reason is shown as typed.
+        reason = award.reason if award else ""
+        found.append({"round": rnd, "name": bonus.round_name(rnd), "games": games, "award": award,
+                      "reason": _(bonus.FIRST_TABLE) if reason == bonus.FIRST_TABLE else reason})
     return found
 
 
@@ -66,16 +71,20 @@ def bonus_override(request, tournament, number):
     to_game = None
     if chosen:
         if not chosen.isdigit():
-            return _organizer_page(request, tournament, error="Choose a table of the round, or no table.", status=400)
+            return _organizer_page(request, tournament, error=_("Choose a table of the round, or no table."), status=400)
         to_game = Game.objects.filter(pk=int(chosen), round=rnd).first()
         if to_game is None:
-            return _organizer_page(request, tournament, error=f"That table is not in {rnd}.", status=400)
+            return _organizer_page(request, tournament, error=_("That table is not in %(round)s.") % {"round": bonus.round_name(rnd)}, status=400)
     try:
         bonus.override(rnd, to_game, request.POST.get("reason", ""), by=request.user)
     except ValidationError as exc:
         return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
-    where = f"table {to_game.table_number}" if to_game else "no table"
-    messages.success(request, f"The first-table bonus of {rnd} now goes to {where}.")
+    if to_game:
+        done = _("The first-table bonus of %(round)s now goes to table %(table)s.") % {
+            "round": bonus.round_name(rnd), "table": to_game.table_number}
+    else:
+        done = _("The first-table bonus of %(round)s now goes to no table.") % {"round": bonus.round_name(rnd)}
+    messages.success(request, done)
     return redirect("tables:standings", slug=tournament.slug)
 
 
@@ -87,7 +96,7 @@ def create_playoff(request, tournament):
         rnd = playoffs.create_playoff(tournament, request.POST.getlist("entrant"), by=request.user)
     except ValidationError as exc:
         return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
-    messages.success(request, f"{rnd.name} created: table 1 of round {rnd.number}, starting now.")
+    messages.success(request, _("%(name)s created: table 1 of round %(number)s, starting now.") % {"name": rnd.name, "number": rnd.number})
     return redirect("tables:standings", slug=tournament.slug)
 
 
@@ -95,12 +104,12 @@ def public_standings(request, slug):
     now = timezone.now()
     head = page_cache.tournament_head(slug, now)
     if head is None:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
 
     def build_context():
         tournament = Tournament.objects.get(pk=head.pk)
         if not formats.is_table_event(tournament):
-            raise Http404(f"{tournament.name} plays two divisions and a final, not table rounds.")
+            raise Http404(_("%(name)s plays two divisions and a final, not table rounds.") % {"name": tournament.name})
         return _standings_context(tournament)
 
     viewer = request.user.pk if request.user.is_authenticated else None

@@ -1,9 +1,10 @@
-"""Template filters for table-round events: what the variant decides, for the organizer's tabs."""
+"""Template filters for table-round events: what the variant decides, for the organizer's tabs,
+and medals in the page's language."""
 
 from django import template
 
 from tournament.printing import data
-from tournament.tables import formats
+from tournament.tables import formats, words
 
 register = template.Library()
 
@@ -18,3 +19,15 @@ def in_partnerships(tournament) -> bool:
 def duration(value) -> str:
     """`{{ tournament.game_time_limit|duration }}`: “1 h 45 min”, as the printed cards say it."""
     return data.duration_text(value) if value else ""
+
+
+@register.filter
+def medal_word(medal) -> str:
+    """`{{ row.medal|medal_word }}`: “Gold” / “Oro”."""
+    return words.medal_word(medal)
+
+
+@register.filter
+def tie_for(rank) -> str:
+    """`{{ tie.rank|tie_for }}`: “the win” / “the silver medal”, in the page's language."""
+    return words.tie_for(rank)
