@@ -5,6 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament.models import Tournament
 
@@ -26,7 +27,8 @@ def tournament_view(view):
 
 def not_an_organizer(name: str) -> PermissionDenied:
     """The refusal templates/403.html shows: whose tournament it is not."""
-    return PermissionDenied(f"You are not an organizer of “{name}”. Ask one of its organizers to add you.")
+    return PermissionDenied(
+        _("You are not an organizer of “%(name)s”. Ask one of its organizers to add you.") % {"name": name})
 
 
 def require_organizer(user, tournament: Tournament) -> None:
@@ -48,7 +50,7 @@ def organizer_required(view):
         if not Tournament.objects.run_by(request.user).filter(slug=slug).exists():
             name = Tournament.objects.filter(slug=slug).values_list("name", flat=True).first()
             if name is None:
-                raise Http404("No such tournament.")
+                raise Http404(_("No such tournament."))
             raise not_an_organizer(name)
         return view(request, slug, *args, **kwargs)
 

@@ -9,8 +9,11 @@ import datetime as dt
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 UNITS = ("hours", "minutes")
+UNIT_WORDS = {"hours": gettext_lazy("hours"), "minutes": gettext_lazy("minutes")}
 
 
 class HoursMinutesWidget(forms.MultiWidget):
@@ -34,7 +37,7 @@ class HoursMinutesWidget(forms.MultiWidget):
     def render(self, name, value, attrs=None, renderer=None):
         boxes = self.get_context(name, value, attrs)["widget"]["subwidgets"]
         parts = (
-            (widget.render(box["name"], box["value"], box["attrs"], renderer), box["attrs"].get("id", ""), unit)
+            (widget.render(box["name"], box["value"], box["attrs"], renderer), box["attrs"].get("id", ""), UNIT_WORDS[unit])
             for widget, box, unit in zip(self.widgets, boxes, UNITS)
         )
         return format_html(
@@ -59,14 +62,16 @@ class HoursMinutesField(forms.MultiValueField):
         hours_text, minutes_text = (str(text if text is not None else "").strip() for text in (hours_text, minutes_text))
         if not hours_text and not minutes_text:
             if self.required:
-                raise ValidationError(f"{self.label}: type the hours and the minutes (e.g. 2 and 30).", code="required")
+                raise ValidationError(_("%(field)s: type the hours and the minutes (e.g. 2 and 30).") % {"field": self.label},
+                                      code="required")
             return None
         hours = self._whole_number(hours_text, "hours", self.max_hours)
         minutes = self._whole_number(minutes_text, "minutes", 59)
         length = dt.timedelta(hours=hours, minutes=minutes)
         if length < dt.timedelta(minutes=self.min_minutes):
             raise ValidationError(
-                f"{self.label}: at least {self.min_minutes} minute{'s' if self.min_minutes != 1 else ''}.", code="too_short"
+                ngettext("%(field)s: at least %(count)s minute.", "%(field)s: at least %(count)s minutes.", self.min_minutes)
+                % {"field": self.label, "count": self.min_minutes}, code="too_short"
             )
         self.run_validators(length)
         return length
@@ -75,7 +80,12 @@ class HoursMinutesField(forms.MultiValueField):
         if not text:
             return 0  # “2 hours” with the minutes left empty is 2 hours
         if not (text.isascii() and text.isdigit()) or int(text) > largest:
-            raise ValidationError(f"{self.label}: {unit} must be 0–{largest}, not “{text}”.", code="invalid")
+            values = {"field": self.label, "largest": largest, "text": text}
+            if unit == "hours":
+                message = _("%(field)s: hours must be 0–%(largest)s, not “%(text)s”.")
+            else:
+                message = _("%(field)s: minutes must be 0–%(largest)s, not “%(text)s”.")
+            raise ValidationError(message % values, code="invalid")
         return int(text)
 
     def compress(self, data_list):  # clean() above builds the value itself

@@ -9,6 +9,7 @@ something, so a view answers both the same way and changes nothing.
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 
 def error_messages(form: forms.Form) -> list[str]:
@@ -16,7 +17,8 @@ def error_messages(form: forms.Form) -> list[str]:
     found = []
     for name, errors in form.errors.items():
         label = form[name].label if name in form.fields else ""
-        found += [f"{label}: {message}" if label else message for message in errors]
+        found += [_("%(field)s: %(message)s") % {"field": label, "message": message} if label else message
+                  for message in errors]
     return found
 
 

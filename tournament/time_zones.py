@@ -7,20 +7,23 @@ tz database follows, grouped by region, so nothing valid is out of reach.
 
 from importlib import resources
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 # The zones clubs use, in this order, each with the places a club secretary would look for.
 CLUB_ZONES = {
     "America/Mazatlan": "La Paz, Mazatlán",
-    "America/Mexico_City": "Mexico City, Guadalajara, Monterrey",
+    "America/Mexico_City": gettext_lazy("Mexico City, Guadalajara, Monterrey"),
     "America/Tijuana": "Tijuana, Ensenada, Mexicali",
     "America/Hermosillo": "Hermosillo, Sonora",
     "America/Cancun": "Cancún, Quintana Roo",
-    "America/Los_Angeles": "Los Angeles, San Diego, Seattle (US Pacific)",
+    "America/Los_Angeles": gettext_lazy("Los Angeles, San Diego, Seattle (US Pacific)"),
     "America/Vancouver": "Vancouver, Victoria",
     "America/Phoenix": "Phoenix, Arizona",
-    "America/Denver": "Denver, Salt Lake City (US Mountain)",
+    "America/Denver": gettext_lazy("Denver, Salt Lake City (US Mountain)"),
     "America/Edmonton": "Calgary, Edmonton",
-    "America/Chicago": "Chicago, Houston, Dallas (US Central)",
-    "America/New_York": "New York, Miami, Toronto (US Eastern)",
+    "America/Chicago": gettext_lazy("Chicago, Houston, Dallas (US Central)"),
+    "America/New_York": gettext_lazy("New York, Miami, Toronto (US Eastern)"),
     "America/Anchorage": "Anchorage, Alaska",
     "Pacific/Honolulu": "Honolulu, Hawaii",
 }
@@ -38,7 +41,7 @@ def known() -> set[str]:
 def label(zone: str) -> str:
     """“La Paz, Mazatlán (America/Mazatlan)”; a zone without known towns by its last part in words."""
     places = CLUB_ZONES.get(zone) or zone.rsplit("/", 1)[-1].replace("_", " ")
-    return f"{places} ({zone})"
+    return f"{places} ({zone})"  # a lazy place name becomes the page's language here
 
 
 def choices(first: list[str]) -> list[tuple]:
@@ -47,8 +50,8 @@ def choices(first: list[str]) -> list[tuple]:
     likely = list(dict.fromkeys([*(zone for zone in first if zone), *CLUB_ZONES]))
     regions: dict[str, list[str]] = {}
     for zone in sorted(known() - set(likely)):
-        region = zone.split("/", 1)[0] if "/" in zone else "Other"
+        region = zone.split("/", 1)[0] if "/" in zone else _("Other")
         regions.setdefault(region, []).append(zone)
-    grouped = [("Likely time zones", [(zone, label(zone)) for zone in likely])]
+    grouped = [(_("Likely time zones"), [(zone, label(zone)) for zone in likely])]
     grouped += [(region, [(zone, label(zone)) for zone in zones]) for region, zones in sorted(regions.items())]
     return grouped

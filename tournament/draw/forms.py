@@ -5,6 +5,8 @@ import datetime as dt
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.models import DrawRecord
 
@@ -12,15 +14,15 @@ LOCAL_INPUT = "%Y-%m-%dT%H:%M"  # what a datetime-local input sends
 
 
 class PreviewForm(forms.Form):
-    seed = forms.CharField(label="Draw number", required=False)  # the generator reads it and says what is wrong with it
+    seed = forms.CharField(label=gettext_lazy("Draw number"), required=False)  # the generator reads it and says what is wrong with it
     override = forms.BooleanField(required=False)
 
 
 class PublishForm(forms.Form):
     draw = forms.ModelChoiceField(
-        DrawRecord.objects.none(), label="Draw",
-        error_messages={"required": "choose the preview to publish.",
-                        "invalid_choice": "that is not a preview of this division; draw again and publish that."},
+        DrawRecord.objects.none(), label=gettext_lazy("Draw"),
+        error_messages={"required": gettext_lazy("choose the preview to publish."),
+                        "invalid_choice": gettext_lazy("that is not a preview of this division; draw again and publish that.")},
     )
     override = forms.BooleanField(required=False)
 
@@ -33,7 +35,7 @@ class LocalStartField(forms.CharField):
     """A round's start typed in the tournament's local time (the picker's “2026-03-11T10:00”)."""
 
     def __init__(self, *, tz, **kwargs):
-        super().__init__(error_messages={"required": "a start time is required."}, **kwargs)
+        super().__init__(error_messages={"required": gettext_lazy("a start time is required.")}, **kwargs)
         self.tz = tz
 
     def to_python(self, value):
@@ -43,7 +45,8 @@ class LocalStartField(forms.CharField):
         try:
             naive = dt.datetime.strptime(text, LOCAL_INPUT)
         except ValueError:
-            raise ValidationError(f"“{text}” is not a date and time (use the picker, e.g. 2026-03-11 10:00).", code="invalid")
+            raise ValidationError(_("“%(text)s” is not a date and time (use the picker, e.g. 2026-03-11 10:00).")
+                                  % {"text": text}, code="invalid")
         return naive.replace(tzinfo=self.tz).astimezone(dt.timezone.utc)
 
 
@@ -57,7 +60,8 @@ class TableNumberField(forms.IntegerField):
         try:
             return super().clean(value)
         except ValidationError:
-            raise ValidationError(f"the table number must be a whole number from 1 to 999, not “{value}”.", code="invalid")
+            raise ValidationError(_("the table number must be a whole number from 1 to 999, not “%(value)s”.")
+                                  % {"value": value}, code="invalid")
 
 
 class ScheduleForm(forms.Form):
@@ -66,8 +70,9 @@ class ScheduleForm(forms.Form):
     def __init__(self, data, *, tournament, rounds):
         super().__init__(data)
         for rnd in rounds:
-            label = f"{rnd.division.name}, {rnd}"
+            label = f"{rnd.division.title}, {rnd}"
             self.fields[f"round-{rnd.pk}"] = LocalStartField(tz=tournament.tz, label=label)
             for game in rnd.game_rows:
                 if game.editable:
-                    self.fields[f"table-{game.pk}"] = TableNumberField(label=f"{label}, game {game.number}")
+                    game_label = _("%(round)s, game %(number)s") % {"round": label, "number": game.number}
+                    self.fields[f"table-{game.pk}"] = TableNumberField(label=game_label)

@@ -16,6 +16,14 @@ from collections.abc import Hashable, Sequence
 MAX_SEED = 10**18 - 1  # fits a BigIntegerField and can still be read out loud
 
 
+class SeedError(ValueError):
+    """A draw number that is not one; `code` and `params` let the pages say it in their language."""
+
+    def __init__(self, code: str, message: str, **params):
+        super().__init__(message)
+        self.code, self.params = code, params
+
+
 def bracket_size(n: int) -> int:
     """The next power of two at or above `n` (a draw needs at least two teams)."""
     if n < 2:
@@ -54,9 +62,10 @@ def first_round_pairs(lines: Sequence) -> list[tuple]:
 
 def check_seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"The draw number must be a whole number, not {seed!r}.")
+        raise SeedError("not_whole", f"The draw number must be a whole number, not {seed!r}.", seed=repr(seed))
     if seed < 0 or seed > MAX_SEED:
-        raise ValueError(f"The draw number must be a whole number from 0 to {MAX_SEED:,}; {seed} is not.")
+        raise SeedError("out_of_range", f"The draw number must be a whole number from 0 to {MAX_SEED:,}; {seed} is not.",
+                        seed=seed, largest=MAX_SEED)
     return seed
 
 
@@ -67,11 +76,11 @@ def parse_seed(text: str | int | None) -> int:
     raw = (text or "").strip()
     cleaned = raw.replace(",", "").replace("_", "").replace(" ", "")
     if not cleaned:
-        raise ValueError("Type a draw number (a whole number) or leave the box empty for a new one by lot.")
+        raise SeedError("empty", "Type a draw number (a whole number) or leave the box empty for a new one by lot.")
     if cleaned.startswith("-") and cleaned[1:].isdigit():
-        raise ValueError(f"The draw number must not be negative: “{raw}”.")
+        raise SeedError("negative", f"The draw number must not be negative: “{raw}”.", seed=raw)
     if not cleaned.isascii() or not cleaned.isdigit():
-        raise ValueError(f"The draw number must be a whole number such as 48213; “{raw}” is not.")
+        raise SeedError("not_number", f"The draw number must be a whole number such as 48213; “{raw}” is not.", seed=raw)
     return check_seed(int(cleaned))
 
 

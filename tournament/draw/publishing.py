@@ -13,6 +13,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from tournament import localtime
 from tournament.draw import generator
@@ -26,6 +29,7 @@ from tournament.models import (
     Team,
     Tournament,
 )
+from tournament.models.brackets import english
 from tournament.signups import registration
 
 DRAWN_KINDS = (Division.Kind.D1, Division.Kind.D2)
@@ -49,33 +53,35 @@ def division(tournament: Tournament, kind: str) -> Division:
         return found
     try:
         with transaction.atomic():
-            return Division.objects.create(tournament=tournament, kind=kind, name=kind.label)
+            return Division.objects.create(tournament=tournament, kind=kind, name=english(kind.label))
     except IntegrityError:  # another organizer created it a moment ago
         return Division.objects.get(tournament=tournament, kind=kind)
 
 
 def _published_message(div: Division) -> str:
     record = div.draws.filter(published_at__isnull=False).select_related("published_by").first()
-    who = f" by {record.published_by}" if record and record.published_by else ""
-    when = localtime.full_text(div.tournament, div.published_at) if div.published_at else "earlier"
-    return f"{div.name} was published{who} at {when}; its draw is frozen."
+    values = {"division": div.title,
+              "when": localtime.full_text(div.tournament, div.published_at) if div.published_at else _("earlier")}
+    if record and record.published_by:
+        return _("%(division)s was published by %(who)s at %(when)s; its draw is frozen.") % {
+            **values, "who": record.published_by}
+    return _("%(division)s was published at %(when)s; its draw is frozen.") % values
 
 
 def check_can_draw(tournament: Tournament, kind: str, *, override: bool = False, teams=None) -> list[Team]:
     if kind not in DRAWN_KINDS:
-        raise ValidationError("Only Division 1 and Division 2 are drawn; the final is filled by their champions.")
+        raise ValidationError(_("Only Division 1 and Division 2 are drawn; the final is filled by their champions."))
     div = Division.objects.filter(tournament=tournament, kind=kind).first()
     if div and div.published_at:
         raise ValidationError(_published_message(div))
     if tournament.signups_open() and not override:
         raise ValidationError(
-            "Sign-ups are still open (they close at "
-            f"{localtime.full_text(tournament, tournament.signup_deadline)}). "
-            "Tick “Draw before sign-ups close” to draw anyway."
+            _("Sign-ups are still open (they close at %(deadline)s). Tick “Draw before sign-ups close” to draw anyway.")
+            % {"deadline": localtime.full_text(tournament, tournament.signup_deadline)}
         )
     teams = drawable_teams(tournament) if teams is None else teams
     if len(teams) < 2:
-        raise ValidationError(f"A draw needs at least 2 teams; {len(teams)} signed up.")
+        raise ValidationError(too_few_teams(len(teams)))
     return teams
 
 
@@ -87,13 +93,28 @@ def preview(tournament: Tournament, kind: str, *, seed: int | str | None = None,
     else:
         try:
             seed = generator.parse_seed(seed)
-        except ValueError as exc:
-            raise ValidationError(str(exc))
+        except generator.SeedError as exc:
+            raise ValidationError(seed_refusal(exc))
     lines = generator.draw_lines([t.pk for t in teams], seed)
     with transaction.atomic():
         record = DrawRecord.objects.create(division=division(tournament, kind), seed=seed, lines=lines, created_by=by)
         Tournament.objects.filter(pk=tournament.pk).bump()
     return record
+
+
+def seed_refusal(exc: generator.SeedError) -> str:
+    """The generator's refusal of a typed draw number, in the page's language."""
+    params = {**exc.params}
+    if "largest" in params:
+        params["largest"] = number_format(params["largest"], force_grouping=True)
+    refusals = {
+        "empty": _("Type a draw number (a whole number) or leave the box empty for a new one by lot."),
+        "negative": _("The draw number must not be negative: “%(seed)s”."),
+        "not_number": _("The draw number must be a whole number such as 48213; “%(seed)s” is not."),
+        "not_whole": _("The draw number must be a whole number, not %(seed)s."),
+        "out_of_range": _("The draw number must be a whole number from 0 to %(largest)s; %(seed)s is not."),
+    }
+    return refusals[exc.code] % params if exc.code in refusals else str(exc)
 
 
 def latest_preview(div: Division) -> DrawRecord | None:
@@ -116,7 +137,7 @@ def publish(record: DrawRecord, *, by=None, override: bool = False, now: dt.date
         teams = check_can_draw_for_publish(tournament, div, override=override)
         if sorted(t.pk for t in teams) != sorted(x for x in record.lines if x is not None):
             raise ValidationError(
-                "The teams changed since this preview was drawn (a team was added or withdrawn). Draw again."
+                _("The teams changed since this preview was drawn (a team was added or withdrawn). Draw again.")
             )
         DrawRecord.objects.filter(pk=record.pk).update(published_at=now, published_by=by)
         div.refresh_from_db()
@@ -135,19 +156,26 @@ def check_can_draw_for_publish(tournament: Tournament, div: Division, *, overrid
     # Like check_can_draw, but the division row is already claimed by this transaction.
     if tournament.signups_open() and not override:
         raise ValidationError(
-            "Sign-ups are still open; tick “Draw before sign-ups close” to publish anyway."
+            _("Sign-ups are still open; tick “Draw before sign-ups close” to publish anyway.")
         )
     teams = drawable_teams(tournament)
     if len(teams) < 2:
-        raise ValidationError(f"A draw needs at least 2 teams; {len(teams)} signed up.")
+        raise ValidationError(too_few_teams(len(teams)))
     return teams
 
 
+def too_few_teams(count: int) -> str:
+    return ngettext("A draw needs at least 2 teams; %(count)s signed up.",
+                    "A draw needs at least 2 teams; %(count)s signed up.", count) % {"count": count}
+
+
 def round_name(number: int, count: int, kind: str) -> str:
+    """The name stored on the round, in English (Round.__str__ shows it in the page's language)."""
     if kind == Division.Kind.FINAL:
-        return "Final"
+        return gettext_noop("Final")
     from_end = count - number
-    return {0: "Division final", 1: "Semi-finals", 2: "Quarter-finals"}.get(from_end, f"Round {number}")
+    return {0: gettext_noop("Division final"), 1: gettext_noop("Semi-finals"),
+            2: gettext_noop("Quarter-finals")}.get(from_end, f"Round {number}")
 
 
 def build_bracket(div: Division, lines: list, *, now: dt.datetime) -> None:
@@ -211,7 +239,7 @@ def build_final(tournament: Tournament) -> Division:
     final.size = 2
     final.published_at = timezone.now()
     final.save(update_fields=["size", "published_at"])
-    rnd = Round.objects.create(division=final, number=1, name="Final", starts_at=starts)
+    rnd = Round.objects.create(division=final, number=1, name=round_name(1, 1, Division.Kind.FINAL), starts_at=starts)
     game = Game(division=final, round=rnd, number=1, table_number=1, status=Game.Status.WAITING)
     _set_deadlines(game, starts)
     game.save()
@@ -302,7 +330,7 @@ def set_round_start(rnd: Round, starts_at: dt.datetime) -> int:
 
 def set_table_number(game: Game, table_number: int | None) -> None:
     if table_number is not None and not 1 <= table_number <= 999:
-        raise ValidationError(f"Table numbers run from 1 to 999, not {table_number}.")
+        raise ValidationError(_("Table numbers run from 1 to 999, not %(number)s.") % {"number": table_number})
     with transaction.atomic():
         Game.objects.filter(pk=game.pk).update(table_number=table_number)
         Tournament.objects.filter(pk=game.division.tournament_id).bump()

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament import localtime
@@ -74,7 +75,8 @@ def make_preview(request, slug, kind):
         record = publishing.preview(tournament, kind, seed=data["seed"] or None, by=request.user, override=data["override"])
     except ValidationError as exc:
         return _render(request, tournament, errors={kind: " ".join(exc.messages)}, typed={kind: seed}, status=400)
-    messages.success(request, f"{Division.Kind(kind).label}: drawn with draw number {record.seed}. Redraw as often as you like, then publish.")
+    messages.success(request, _("%(division)s: drawn with draw number %(seed)s. Redraw as often as you like, then publish.")
+                     % {"division": Division.Kind(kind).label, "seed": record.seed})
     return redirect(reverse("draw:page", args=[slug]) + f"#{kind}")
 
 
@@ -83,7 +85,7 @@ def make_preview(request, slug, kind):
 def publish(request, slug, kind):
     tournament = get_object_or_404(Tournament, slug=slug)
     if kind not in publishing.DRAWN_KINDS:
-        raise Http404("Only Division 1 and Division 2 are drawn.")
+        raise Http404(_("Only Division 1 and Division 2 are drawn."))
     try:
         data = cleaned(PublishForm(request.POST, tournament=tournament, kind=kind))
         record = data["draw"]
@@ -91,7 +93,8 @@ def publish(request, slug, kind):
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect(reverse("draw:page", args=[slug]) + f"#{kind}")
-    messages.success(request, f"{div.name} is published (draw number {record.seed}). The bracket is public now.")
+    messages.success(request, _("%(division)s is published (draw number %(seed)s). The bracket is public now.")
+                     % {"division": div.title, "seed": record.seed})
     return redirect(reverse("draw:page", args=[slug]) + f"#{kind}")
 
 
@@ -142,5 +145,5 @@ def schedule(request, slug):
                 if g.pk in tables and tables[g.pk] != g.table_number:
                     publishing.set_table_number(g, tables[g.pk])
                     changed += 1
-    messages.success(request, "Schedule saved." if changed else "Nothing changed.")
+    messages.success(request, _("Schedule saved.") if changed else _("Nothing changed."))
     return redirect("draw:schedule", slug=slug)

@@ -1,8 +1,12 @@
 import zoneinfo
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import Count
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament import names, time_zones
 from tournament.events import web_address
@@ -19,55 +23,76 @@ def likely_zones(user) -> list[str]:
     return list(dict.fromkeys([*own, *(row["time_zone"] for row in used)]))
 
 
+def current_language() -> str:
+    """The page's language as one of ours ("es" for es-MX)."""
+    try:
+        return translation.get_supported_language_variant(translation.get_language() or settings.LANGUAGE_CODE)
+    except LookupError:
+        return settings.LANGUAGE_CODE
+
+
 class TournamentForm(forms.ModelForm):
     signup_deadline = forms.DateTimeField(
-        label="Sign-ups close at (local time where you play)",
+        label=gettext_lazy("Sign-ups close at (local time where you play)"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )
     time_zone = forms.ChoiceField(
-        label="Time zone", initial=Tournament._meta.get_field("time_zone").default, help_text="Pick the place nearest to where you play; every time on the pages is shown in it.",
-        error_messages={"invalid_choice": "“%(value)s” is not a time zone name such as America/Mazatlan: pick one from the list."},
+        label=gettext_lazy("Time zone"), initial=Tournament._meta.get_field("time_zone").default,
+        help_text=gettext_lazy("Pick the place nearest to where you play; every time on the pages is shown in it."),
+        error_messages={"invalid_choice": gettext_lazy(
+            "“%(value)s” is not a time zone name such as America/Mazatlan: pick one from the list.")},
     )
     # Declared here, so the model's defaults are given as the new form's starting values.
     game_time_limit = HoursMinutesField(
-        label="Game length", min_minutes=1, initial=Tournament._meta.get_field("game_time_limit").default,
-        help_text="How long a game may last, counted from its start; when time is up the game ends by the rules.",
+        label=gettext_lazy("Game length"), min_minutes=1, initial=Tournament._meta.get_field("game_time_limit").default,
+        help_text=gettext_lazy("How long a game may last, counted from its start; when time is up the game ends by the rules."),
     )
     no_show_grace = HoursMinutesField(
-        label="Wait for late players", initial=Tournament._meta.get_field("no_show_grace").default,
-        help_text="How long after the start time to wait for someone missing before they lose the game for not showing up.",
+        label=gettext_lazy("Wait for late players"), initial=Tournament._meta.get_field("no_show_grace").default,
+        help_text=gettext_lazy(
+            "How long after the start time to wait for someone missing before they lose the game for not showing up."),
     )
     slug = forms.CharField(
-        label="Web address", required=False, max_length=200,
-        help_text="Made from the tournament's name. Change it only if you want a different address; "
-                  "use letters, numbers and hyphens, e.g. bayfest-2026.",
+        label=gettext_lazy("Web address"), required=False, max_length=200,
+        help_text=gettext_lazy("Made from the tournament's name. Change it only if you want a different address; "
+                               "use letters, numbers and hyphens, e.g. bayfest-2026."),
+    )
+    # Not required: a form posted without it (older scripts) keeps the tournament's language.
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"), choices=settings.LANGUAGES, required=False,
+        help_text=gettext_lazy("Printed sheets and e-mails sent by Meldboard use this language; "
+                               "each visitor's pages follow their own choice."),
     )
 
     class Meta:
         model = Tournament
         fields = [
             "name", "venue", "description", "time_zone", "signup_deadline", "format", "variant",
-            "game_time_limit", "no_show_grace", "require_confirmation", "organizer_email", "slug",
+            "game_time_limit", "no_show_grace", "require_confirmation", "language", "organizer_email", "slug",
         ]
         labels = {
-            "name": "Tournament name",
-            "variant": "Game",
-            "require_confirmation": "The other side confirms each hand",
-            "organizer_email": "Organizer's e-mail",
+            "name": gettext_lazy("Tournament name"),
+            "venue": gettext_lazy("Venue"),
+            "description": gettext_lazy("Description"),
+            "format": gettext_lazy("Format"),
+            "variant": gettext_lazy("Game"),
+            "require_confirmation": gettext_lazy("The other side confirms each hand"),
+            "organizer_email": gettext_lazy("Organizer's e-mail"),
         }
         help_texts = {
-            "name": "As players will see it, e.g. Bayfest 2026.",
-            "venue": "Where you play, e.g. Marina clubhouse, La Paz.",
-            "description": "A few words for the players, shown on the tournament's home page.",
-            "format": "Two divisions and a final: teams play a knock-out chart. "
-                      "Table rounds: players or partners are drawn to tables each round and scores add up.",
-            "variant": "The game and its scoring rules; they cannot be changed once the tournament is made.",
-            "require_confirmation": "When a hand is entered at the table, the other side checks it and confirms it on the phone.",
-            "organizer_email": "Where we send word when sign-ups close.",
+            "name": gettext_lazy("As players will see it, e.g. Bayfest 2026."),
+            "venue": gettext_lazy("Where you play, e.g. Marina clubhouse, La Paz."),
+            "description": gettext_lazy("A few words for the players, shown on the tournament's home page."),
+            "format": gettext_lazy("Two divisions and a final: teams play a knock-out chart. "
+                                   "Table rounds: players or partners are drawn to tables each round and scores add up."),
+            "variant": gettext_lazy("The game and its scoring rules; they cannot be changed once the tournament is made."),
+            "require_confirmation": gettext_lazy(
+                "When a hand is entered at the table, the other side checks it and confirms it on the phone."),
+            "organizer_email": gettext_lazy("Where we send word when sign-ups close."),
         }
         # Only when two people save the same address at the same moment (clean_slug checks first).
-        error_messages = {"slug": {"unique": "Another tournament has just taken this web address; save again."}}
+        error_messages = {"slug": {"unique": gettext_lazy("Another tournament has just taken this web address; save again.")}}
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -76,6 +101,8 @@ class TournamentForm(forms.ModelForm):
         self.fields["time_zone"].choices = time_zones.choices([*current, *zones])
         if not self.instance.pk and zones:
             self.initial["time_zone"] = zones[0]  # the organizer's last used
+        if not self.instance.pk:
+            self.initial["language"] = current_language()  # the one the organizer is reading now
         # A form posted without a format (older scripts, the API of the tests) keeps the default bracket.
         self.fields["format"].required = False
         if self.instance.pk:
@@ -87,7 +114,10 @@ class TournamentForm(forms.ModelForm):
 
     def clean_name(self):
         # Stored clean like every other name: no zero-width or bidi controls that reverse a neighbour.
-        return names.entered(self.cleaned_data.get("name"), "The tournament's name", 120)
+        return names.entered(self.cleaned_data.get("name"), _("The tournament's name"), 120)
+
+    def clean_language(self):
+        return self.cleaned_data.get("language") or (self.instance.language if self.instance.pk else current_language())
 
     def clean_slug(self):
         """Empty: keep the address (or make one from the name at creation). Typed: tidied to letters,
@@ -97,12 +127,15 @@ class TournamentForm(forms.ModelForm):
             return ""
         slug = web_address.from_text(typed)
         if not slug:
-            raise ValidationError(f"“{typed}” cannot be a web address: use letters, numbers and hyphens, e.g. bayfest-2026.")
+            raise ValidationError(
+                _("“%(typed)s” cannot be a web address: use letters, numbers and hyphens, e.g. bayfest-2026.") % {"typed": typed})
         if len(slug) > web_address.LONGEST:
-            raise ValidationError(f"The web address is too long: at most {web_address.LONGEST} letters, this one has {len(slug)}.")
+            raise ValidationError(_("The web address is too long: at most %(most)s letters, this one has %(count)s.")
+                                  % {"most": web_address.LONGEST, "count": len(slug)})
         if web_address.is_taken(slug, keep=self.instance.pk):
             suggestion = web_address.free(slug, keep=self.instance.pk)
-            raise ValidationError(f"The address …/t/{slug}/ is taken by another tournament; try {suggestion}.")
+            raise ValidationError(_("The address …/t/%(slug)s/ is taken by another tournament; try %(suggestion)s.")
+                                  % {"slug": slug, "suggestion": suggestion})
         return slug
 
     def clean(self):

@@ -5,6 +5,8 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.decorators import organizer_required, tournament_view
@@ -12,7 +14,7 @@ from tournament.models import Tournament
 
 
 class OrganizerForm(forms.Form):
-    who = forms.CharField(label="User name or e-mail", max_length=254, strip=True)
+    who = forms.CharField(label=gettext_lazy("User name or e-mail"), max_length=254, strip=True)
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
@@ -25,14 +27,17 @@ class OrganizerForm(forms.Form):
         if user is None and "@" in who:
             matches = list(User.objects.filter(email__iexact=who)[:2])
             if len(matches) > 1:
-                raise forms.ValidationError(f"More than one account uses the e-mail “{who}”: give the user name instead.")
+                raise forms.ValidationError(
+                    _("More than one account uses the e-mail “%(who)s”: give the user name instead.") % {"who": who})
             user = matches[0] if matches else None
         if user is None or not user.is_active:
             raise forms.ValidationError(
-                f"No account has the user name or e-mail “{who}”. They need an account on this Meldboard first."
+                _("No account has the user name or e-mail “%(who)s”. They need an account on this Meldboard first.")
+                % {"who": who}
             )
         if self.tournament.organizers.filter(pk=user.pk).exists():
-            raise forms.ValidationError(f"{user.get_username()} is already an organizer of {self.tournament.name}.")
+            raise forms.ValidationError(_("%(user)s is already an organizer of %(tournament)s.")
+                                        % {"user": user.get_username(), "tournament": self.tournament.name})
         return user
 
 
@@ -59,7 +64,8 @@ def add(request, tournament):
         return _render(request, tournament, form, status=400)
     user = form.cleaned_data["who"]
     tournament.organizers.add(user)
-    messages.success(request, f"{user.get_username()} is now an organizer of {tournament.name}.")
+    messages.success(request, _("%(user)s is now an organizer of %(tournament)s.")
+                     % {"user": user.get_username(), "tournament": tournament.name})
     return redirect("organizer:organizers", tournament.slug)
 
 
@@ -69,12 +75,14 @@ def add(request, tournament):
 def remove(request, tournament, user_id: int):
     user = tournament.organizers.filter(pk=user_id).first()
     if user is None:
-        messages.error(request, "That account is not an organizer of this tournament (someone may have removed it already).")
+        messages.error(request, _("That account is not an organizer of this tournament (someone may have removed it already)."))
     elif user.pk == tournament.created_by_id:
-        messages.error(request, f"{user.get_username()} created {tournament.name} and stays its organizer.")
+        messages.error(request, _("%(user)s created %(tournament)s and stays its organizer.")
+                       % {"user": user.get_username(), "tournament": tournament.name})
     else:
         tournament.organizers.remove(user)
-        messages.success(request, f"{user.get_username()} no longer organizes {tournament.name}.")
+        messages.success(request, _("%(user)s no longer organizes %(tournament)s.")
+                         % {"user": user.get_username(), "tournament": tournament.name})
         if user == request.user and not tournament.is_run_by(request.user):
             return redirect("organizer:home")
     return redirect("organizer:organizers", tournament.slug)

@@ -9,6 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournament import localtime
@@ -56,9 +57,10 @@ def tournament_form(request, tournament: Tournament | None):
             # Someone saved the same web address between the check and this save: nothing was saved.
             if not Tournament.objects.filter(slug=saved.slug).exclude(pk=saved.pk).exists():
                 raise
-            form.add_error("slug", f"Another tournament has just taken …/t/{saved.slug}/; save again for another address.")
+            form.add_error("slug", _("Another tournament has just taken …/t/%(slug)s/; save again for another address.")
+                           % {"slug": saved.slug})
         else:
-            messages.success(request, f"Saved “{saved.name}”.")
+            messages.success(request, _("Saved “%(name)s”.") % {"name": saved.name})
             return redirect("organizer:dashboard", slug=saved.slug)
     if tournament and form.errors:
         # The form wrote what was typed onto the instance; the page's links need the saved address.

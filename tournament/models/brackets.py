@@ -2,7 +2,24 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+
+def english(text) -> str:
+    """A (lazy) label as stored in the database: always English, whatever the page speaks."""
+    with translation.override("en"):
+        return str(text)
+
+
+# The names publishing stores on rounds (English, as data); Round.__str__ shows them in the page's language.
+ROUND_NAMES = {
+    "Final": gettext_lazy("Final"),
+    "Division final": gettext_lazy("Division final"),
+    "Semi-finals": gettext_lazy("Semi-finals"),
+    "Quarter-finals": gettext_lazy("Quarter-finals"),
+}
 
 
 def new_table_token() -> str:
@@ -11,15 +28,15 @@ def new_table_token() -> str:
 
 class Division(models.Model):
     class Kind(models.TextChoices):
-        D1 = "d1", "Division 1"
-        D2 = "d2", "Division 2"
-        FINAL = "final", "Final"
-        TABLES = "tables", "Table rounds"
+        D1 = "d1", gettext_lazy("Division 1")
+        D2 = "d2", gettext_lazy("Division 2")
+        FINAL = "final", gettext_lazy("Final")
+        TABLES = "tables", gettext_lazy("Table rounds")
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="divisions")
     kind = models.CharField(max_length=8, choices=Kind.choices)
     name = models.CharField(max_length=60)
-    size = models.PositiveIntegerField(default=0, help_text="Bracket size: the next power of two.")
+    size = models.PositiveIntegerField(default=0, help_text=gettext_lazy("Bracket size: the next power of two."))
     published_at = models.DateTimeField(null=True, blank=True)
     champion = models.ForeignKey("tournament.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
@@ -29,6 +46,13 @@ class Division(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — {self.name}"
+
+    @property
+    def title(self) -> str:
+        """The division's name in the page's language (the stored name is its kind's English label)."""
+        if self.kind in self.Kind.values and self.name == english(self.Kind(self.kind).label):
+            return str(self.Kind(self.kind).label)
+        return self.name
 
 
 class DrawRecord(models.Model):
@@ -58,14 +82,19 @@ class Round(models.Model):
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     name = models.CharField(max_length=60, blank=True)
-    starts_at = models.DateTimeField(null=True, blank=True, help_text="Posted start time of the round's games.")
+    starts_at = models.DateTimeField(null=True, blank=True, help_text=gettext_lazy("Posted start time of the round's games."))
 
     class Meta:
         ordering = ["division", "number"]
         constraints = [models.UniqueConstraint("division", "number", name="one_round_number_per_division")]
 
     def __str__(self) -> str:
-        return self.name or f"Round {self.number}"
+        """In the page's language: “Semi-finals” / “Semifinales”; a name typed by hand stays as it is."""
+        if self.name in ROUND_NAMES:
+            return str(ROUND_NAMES[self.name])
+        if not self.name or self.name == f"Round {self.number}":
+            return _("Round %(number)s") % {"number": self.number}
+        return self.name
 
 
 class GameQuerySet(models.QuerySet):
@@ -86,38 +115,38 @@ class GameQuerySet(models.QuerySet):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for teams"
-        READY = "ready", "Ready"
-        IN_PLAY = "in_play", "In play"
-        FINISHED = "finished", "Finished"
-        BYE = "bye", "Bye"
-        FORFEIT = "forfeit", "Forfeit"
-        DOUBLE_FORFEIT = "double_forfeit", "Double forfeit"
-        AWAITING_DECISION = "awaiting_decision", "Awaiting organizer"
-        NOT_NEEDED = "not_needed", "Not needed"
+        WAITING = "waiting", gettext_lazy("Waiting for teams")
+        READY = "ready", pgettext_lazy("game status", "Ready")
+        IN_PLAY = "in_play", pgettext_lazy("game status", "In play")
+        FINISHED = "finished", pgettext_lazy("game status", "Finished")
+        BYE = "bye", pgettext_lazy("bracket", "Bye")
+        FORFEIT = "forfeit", gettext_lazy("Forfeit")
+        DOUBLE_FORFEIT = "double_forfeit", gettext_lazy("Double forfeit")
+        AWAITING_DECISION = "awaiting_decision", gettext_lazy("Awaiting organizer")
+        NOT_NEEDED = "not_needed", gettext_lazy("Not needed")
 
     class Reason(models.TextChoices):
         """Why a game ended as it did; the value is the text the pages and printouts show."""
-        SCORE = "score", "Score"
-        TIME_LIMIT = "time limit", "Time limit"
-        TIME_LIMIT_TIE = "time limit tie", "Level at the time limit"
-        NO_SHOW = "no show", "No show"
-        NO_PARTNER = "no partner", "No partner"
-        ORGANIZER_DECISION = "organizer decision", "Organizer decision"
-        CORRECTION = "correction", "Correction"
-        WALKOVER = "walkover", "Walkover"
-        BYE = "bye", "Bye"
-        SAME_CHAMPION = "same team won both divisions", "Same team won both divisions"
-        NOBODY_REACHED = "no team reached this game", "No team reached this game"
+        SCORE = "score", gettext_lazy("Score")
+        TIME_LIMIT = "time limit", gettext_lazy("Time limit")
+        TIME_LIMIT_TIE = "time limit tie", gettext_lazy("Level at the time limit")
+        NO_SHOW = "no show", gettext_lazy("No show")
+        NO_PARTNER = "no partner", gettext_lazy("No partner")
+        ORGANIZER_DECISION = "organizer decision", gettext_lazy("Organizer decision")
+        CORRECTION = "correction", gettext_lazy("Correction")
+        WALKOVER = "walkover", gettext_lazy("Walkover")
+        BYE = "bye", pgettext_lazy("bracket", "Bye")
+        SAME_CHAMPION = "same team won both divisions", gettext_lazy("Same team won both divisions")
+        NOBODY_REACHED = "no team reached this game", gettext_lazy("No team reached this game")
 
     DONE = (Status.FINISHED, Status.BYE, Status.FORFEIT, Status.DOUBLE_FORFEIT, Status.NOT_NEEDED)
     FORFEIT_REASONS = (Reason.NO_SHOW, Reason.NO_PARTNER)
 
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="games")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
-    number = models.PositiveIntegerField(help_text="Position in its round, top to bottom, from 1.")
+    number = models.PositiveIntegerField(help_text=gettext_lazy("Position in its round, top to bottom, from 1."))
     table_number = models.PositiveIntegerField(null=True, blank=True)
-    starts_at = models.DateTimeField(null=True, blank=True, help_text="Posted start; the round's unless changed.")
+    starts_at = models.DateTimeField(null=True, blank=True, help_text=gettext_lazy("Posted start; the round's unless changed."))
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.WAITING, db_index=True)
     winner = models.ForeignKey("tournament.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     result_reason = models.CharField(max_length=40, blank=True, choices=Reason.choices)
@@ -132,7 +161,7 @@ class Game(models.Model):
     early_start_agreed = models.BooleanField(default=False)
     finished_at = models.DateTimeField(null=True, blank=True)
     table_token = models.CharField(max_length=40, unique=True, default=new_table_token)
-    version = models.PositiveIntegerField(default=0, help_text="Bumped on every change of result or state.")
+    version = models.PositiveIntegerField(default=0, help_text=gettext_lazy("Bumped on every change of result or state."))
     # When the table's phone last reached the server (any table-link request), so the organizer's
     # board shows a silent table; written at most every HEARD_EVERY (tournament.gameday.heard).
     last_heard_at = models.DateTimeField(null=True, blank=True)
@@ -160,8 +189,10 @@ class Game(models.Model):
     @property
     def label(self) -> str:
         """“Division 1 Semi-finals game 2, table 4”: how every message names a game."""
-        table = f", table {self.table_number}" if self.table_number else ""
-        return f"{self.division.name} {self.round} game {self.number}{table}"
+        values = {"division": self.division.title, "round": self.round, "number": self.number, "table": self.table_number}
+        if self.table_number:
+            return _("%(division)s %(round)s game %(number)s, table %(table)s") % values
+        return _("%(division)s %(round)s game %(number)s") % values
 
 
 class GameSide(models.Model):
@@ -173,7 +204,7 @@ class GameSide(models.Model):
     player = models.ForeignKey("tournament.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     fed_by = models.ForeignKey(
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="feeds",
-        help_text="The earlier game whose winner takes this slot.",
+        help_text=gettext_lazy("The earlier game whose winner takes this slot."),
     )
     is_bye = models.BooleanField(default=False)
     checked_in_at = models.DateTimeField(null=True, blank=True)
@@ -191,4 +222,4 @@ class GameSide(models.Model):
             return str(self.team)
         if self.player_id:
             return str(self.player)
-        return "BYE" if self.is_bye else "—"
+        return _("BYE") if self.is_bye else "—"

@@ -3,6 +3,8 @@ import secrets
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 
 def new_secret() -> str:
@@ -12,9 +14,9 @@ def new_secret() -> str:
 class Team(models.Model):
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=60)
-    contact = models.CharField(max_length=200, blank=True, help_text="Phone or email for the organizer.")
+    contact = models.CharField(max_length=200, blank=True, help_text=gettext_lazy("Phone or email for the organizer."))
     created_at = models.DateTimeField(default=timezone.now)
-    added_late = models.BooleanField(default=False, help_text="Added by the organizer after the deadline.")
+    added_late = models.BooleanField(default=False, help_text=gettext_lazy("Added by the organizer after the deadline."))
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     # The sign-up form's one-time key: a double tap or a resent POST finds this team, not a new one.
     submission_key = models.CharField(max_length=64, unique=True, null=True, blank=True)
@@ -69,7 +71,7 @@ class PartnerPost(models.Model):
         ordering = ["created_at", "id"]
 
     def __str__(self) -> str:
-        return f"{self.player.name} looking for a partner"
+        return _("%(name)s looking for a partner") % {"name": self.player.name}
 
     @property
     def tournament(self):

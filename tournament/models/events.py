@@ -6,6 +6,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 import rules
 
@@ -14,24 +16,24 @@ def validate_time_zone(value: str) -> None:
     try:
         zoneinfo.ZoneInfo(value)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise ValidationError(f"“{value}” is not a time zone name such as America/Mazatlan.")
+        raise ValidationError(_("“%(value)s” is not a time zone name such as America/Mazatlan.") % {"value": value})
 
 
 # The presets of rules/ (RULES.md); a test checks this list against rules.PRESET_NAMES.
 VARIANTS = [
-    ("baja-partners", "Baja Rummy, partners"),
-    ("baja-cutthroat", "Baja Rummy, cutthroat"),
-    ("fiji-individual", "Fiji Rummy, individual"),
-    ("fiji-team", "Fiji Rummy, teams"),
-    ("club-4deck", "Club 4-deck partners"),
-    ("rummikub", "Rummikub"),
+    ("baja-partners", gettext_lazy("Baja Rummy, partners")),
+    ("baja-cutthroat", gettext_lazy("Baja Rummy, cutthroat")),
+    ("fiji-individual", gettext_lazy("Fiji Rummy, individual")),
+    ("fiji-team", gettext_lazy("Fiji Rummy, teams")),
+    ("club-4deck", gettext_lazy("Club 4-deck partners")),
+    ("rummikub", gettext_lazy("Rummikub")),
 ]
 
 
 # How the event is played; chosen at creation (tournament.tables runs the table-round format).
 FORMATS = [
-    ("bracket", "Two divisions and a final"),
-    ("tables", "Table rounds"),
+    ("bracket", gettext_lazy("Two divisions and a final")),
+    ("tables", gettext_lazy("Table rounds")),
 ]
 
 
@@ -57,15 +59,15 @@ class TournamentQuerySet(models.QuerySet):
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Sign-ups open"
-        CLOSED = "closed", "Sign-ups closed"
-        RUNNING = "running", "In play"
-        FINISHED = "finished", "Finished"
+        OPEN = "open", gettext_lazy("Sign-ups open")
+        CLOSED = "closed", gettext_lazy("Sign-ups closed")
+        RUNNING = "running", pgettext_lazy("tournament status", "In play")
+        FINISHED = "finished", pgettext_lazy("tournament status", "Finished")
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     venue = models.CharField(max_length=200, blank=True)
-    description = models.TextField(blank=True, help_text="What the event is; shown on the home page.")
+    description = models.TextField(blank=True, help_text=gettext_lazy("What the event is; shown on the home page."))
     time_zone = models.CharField(max_length=64, default="America/Mazatlan", validators=[validate_time_zone])
     signup_deadline = models.DateTimeField()
     variant = models.CharField(max_length=40, default="baja-partners", choices=VARIANTS)
@@ -75,7 +77,7 @@ class Tournament(models.Model):
     game_time_limit = models.DurationField(default=dt.timedelta(hours=2, minutes=30))
     no_show_grace = models.DurationField(default=dt.timedelta(minutes=5))
     require_confirmation = models.BooleanField(
-        default=True, help_text="The other side confirms each hand entered at the table."
+        default=True, help_text=gettext_lazy("The other side confirms each hand entered at the table.")
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
     registration_closed_at = models.DateTimeField(null=True, blank=True)

@@ -10,7 +10,8 @@ partner and seating draws as drawn (seed and result), like DrawRecord for a brac
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 
 class Household(models.Model):
@@ -23,7 +24,7 @@ class Household(models.Model):
         ordering = ["created_at", "id"]
 
     def __str__(self) -> str:
-        return " & ".join(entry.player.name for entry in self.entries.all()) or f"Household {self.pk}"
+        return " & ".join(entry.player.name for entry in self.entries.all()) or _("Household %(number)s") % {"number": self.pk}
 
 
 class TableEntry(models.Model):
@@ -33,7 +34,7 @@ class TableEntry(models.Model):
     household = models.ForeignKey(Household, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries")
     # The names as typed; matched again whenever someone named here signs up later.
     came_with = models.CharField(max_length=200, blank=True)
-    added_late = models.BooleanField(default=False, help_text="Added by the organizer after the deadline.")
+    added_late = models.BooleanField(default=False, help_text=gettext_lazy("Added by the organizer after the deadline."))
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     # The sign-up form's one-time key: a double tap or a resent POST finds this entry, not a new one.
     submission_key = models.CharField(max_length=64, unique=True, null=True, blank=True)
@@ -53,16 +54,16 @@ class TableEvent(models.Model):
     """How a table-round event plays its rounds."""
 
     class Movement(models.TextChoices):
-        REDRAW = "redraw", _("A new draw each round")
-        WINNERS_STAY = "winners_stay", _("Winners stay, losers move")
+        REDRAW = "redraw", gettext_lazy("A new draw each round")
+        WINNERS_STAY = "winners_stay", gettext_lazy("Winners stay, losers move")
 
     class Standings(models.TextChoices):
-        TOTAL = "total", _("Total score")
-        PLACINGS = "placings", _("Table placings")
+        TOTAL = "total", gettext_lazy("Total score")
+        PLACINGS = "placings", gettext_lazy("Table placings")
 
     tournament = models.OneToOneField("tournament.Tournament", on_delete=models.CASCADE, related_name="table_event")
     hands_per_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Hands in each round's game; empty = play to the variant's target."
+        null=True, blank=True, help_text=gettext_lazy("Hands in each round's game; empty = play to the variant's target.")
     )
     movement = models.CharField(max_length=16, choices=Movement.choices, default=Movement.REDRAW)
     standings = models.CharField(max_length=16, choices=Standings.choices, default=Standings.TOTAL)
@@ -133,11 +134,12 @@ class TableBonus(models.Model):
 
     round = models.OneToOneField("tournament.Round", on_delete=models.CASCADE, related_name="table_bonus")
     game = models.ForeignKey("tournament.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    points = models.PositiveIntegerField(help_text="Added to the total of every side at the table.")
+    points = models.PositiveIntegerField(help_text=gettext_lazy("Added to the total of every side at the table."))
     reason = models.CharField(max_length=200)
     awarded_at = models.DateTimeField(default=timezone.now)
     # Empty for the automatic award; the organizer who moved or removed it otherwise.
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     def __str__(self) -> str:
-        return f"{self.round}: +{self.points} to {self.game.label if self.game_id else 'no table'}"
+        return _("%(round)s: +%(points)s to %(table)s") % {
+            "round": self.round, "points": self.points, "table": self.game.label if self.game_id else _("no table")}
