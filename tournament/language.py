@@ -16,7 +16,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
-from tournament.models import Game, Tournament
+from tournament.models import Tournament
 
 LANGUAGE_CODES = [code for code, _ in settings.LANGUAGES]
 

@@ -71,7 +71,7 @@ def test_the_home_after_the_final(client):
     html = main_of(spanish(client, reverse("public:home", args=[tournament.slug])))
     banner = html.split('class="lv-champion"', 1)[1].split("</section>", 1)[0]
     assert 'aria-label="Campeón"' in html and f"<bdi>{champion.name}</bdi>" in banner
-    assert "Campeón de <bdi>Division 1</bdi>" in html
+    assert "Campeón de <bdi>División 1</bdi>" in html
     assert "Todos los resultados: el cuadro completo" in html or "El cuadro completo" in html
     assert_none(html, "Champion", "champion:", "Results so far", "whole bracket")
 
@@ -114,7 +114,7 @@ def test_the_sign_up_page_the_board_and_the_teams_list(client):
     main = main_of(html)
     assert "<h1>Equipos</h1>" in main and "toque una columna para ordenar" in main
     head = " ".join(main.split("<thead", 1)[1].split("</thead>", 1)[0].split())
-    for phrase in (">Equipo<", "> Compañeros <", ">Inscrito<"):
+    for phrase in (">Equipo<", "> Compañeros <", ">Inscripción<"):
         assert phrase in head, phrase
     assert ">Inicio</a>" in html and ">Compañeros</a>" in html and ">Cuadro</a>" in html  # the tabs
     signed = Team.objects.filter(tournament=tournament).earliest("created_at").created_at

@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from scoring.models import Hand
 from tournament import names
 from tournament.gameday import advancement, deadlines
-from tournament.gameday.clock import reason_words, result_text
+from tournament.gameday.clock import result_text
 from tournament.gameday.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.localtime import clock as local_clock
 from tournament.models import (
@@ -32,6 +32,7 @@ from tournament.models import (
     Substitution,
     Team,
 )
+from tournament.stored_words import reason as reason_words
 
 Status = Game.Status
 Reason = Game.Reason

@@ -9,35 +9,14 @@ from __future__ import annotations
 import datetime as dt
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournament.gameday import ties
 from tournament.localtime import clock as local_clock
 from tournament.models import Game
+from tournament.stored_words import reason as reason_words
 
 Status = Game.Status
 Reason = Game.Reason
-
-# Game.Reason values are words pages show in brackets ("won (time limit)"): said in the page's language.
-REASON_WORDS = {
-    "score": gettext_lazy("score"),
-    "time limit": gettext_lazy("time limit"),
-    "time limit tie": gettext_lazy("time limit tie"),
-    "no show": gettext_lazy("no show"),
-    "no partner": gettext_lazy("no partner"),
-    "organizer decision": gettext_lazy("organizer decision"),
-    "correction": gettext_lazy("correction"),
-    "walkover": gettext_lazy("walkover"),
-    "bye": gettext_lazy("bye"),
-    "forfeit": gettext_lazy("forfeit"),
-    "same team won both divisions": gettext_lazy("same team won both divisions"),
-    "no team reached this game": gettext_lazy("no team reached this game"),
-}
-
-
-def reason_words(reason: str) -> str:
-    return str(REASON_WORDS.get(reason, reason))
-
 
 def countdown_text(left: dt.timedelta) -> str:
     """The same text static/js/meldboard.js shows, so a page is right before its script runs."""

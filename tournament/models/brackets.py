@@ -6,20 +6,13 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from tournament.stored_words import stored_name
+
 
 def english(text) -> str:
     """A (lazy) label as stored in the database: always English, whatever the page speaks."""
     with translation.override("en"):
         return str(text)
-
-
-# The names publishing stores on rounds (English, as data); Round.__str__ shows them in the page's language.
-ROUND_NAMES = {
-    "Final": gettext_lazy("Final"),
-    "Division final": gettext_lazy("Division final"),
-    "Semi-finals": gettext_lazy("Semi-finals"),
-    "Quarter-finals": gettext_lazy("Quarter-finals"),
-}
 
 
 def new_table_token() -> str:
@@ -50,9 +43,7 @@ class Division(models.Model):
     @property
     def title(self) -> str:
         """The division's name in the page's language (the stored name is its kind's English label)."""
-        if self.kind in self.Kind.values and self.name == english(self.Kind(self.kind).label):
-            return str(self.Kind(self.kind).label)
-        return self.name
+        return stored_name(self.name)
 
 
 class DrawRecord(models.Model):
@@ -90,11 +81,7 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         """In the page's language: “Semi-finals” / “Semifinales”; a name typed by hand stays as it is."""
-        if self.name in ROUND_NAMES:
-            return str(ROUND_NAMES[self.name])
-        if not self.name or self.name == f"Round {self.number}":
-            return _("Round %(number)s") % {"number": self.number}
-        return self.name
+        return stored_name(self.name or f"Round {self.number}")
 
 
 class GameQuerySet(models.QuerySet):

@@ -19,7 +19,7 @@ from tournament.localtime import clock, day_and_clock  # noqa: F401 (views print
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
 from tournament.numbers import points_text  # noqa: F401 (table_results prints with it too)
 from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
-from tournament.printing.words import reason, round_name, stored_name
+from tournament.stored_words import reason, stored_name
 
 POSTING = "posting"
 CURRENT = "current"
@@ -74,8 +74,8 @@ def feeder_text(side: GameSide) -> str:
     if feeder.division_id != side.game.division_id:
         return _("%(division)s winner") % {"division": stored_name(feeder.division.name)}
     if feeder.table_number:
-        return _("Winner of %(round)s table %(table)s") % {"round": round_name(feeder.round), "table": feeder.table_number}
-    return _("Winner of %(round)s game %(number)s") % {"round": round_name(feeder.round), "number": feeder.number}
+        return _("Winner of %(round)s table %(table)s") % {"round": str(feeder.round), "table": feeder.table_number}
+    return _("Winner of %(round)s game %(number)s") % {"round": str(feeder.round), "number": feeder.number}
 
 
 # ---- charts ------------------------------------------------------------------------------------
@@ -136,7 +136,7 @@ def chart_data(division: Division, version: str = POSTING, now: dt.datetime | No
                 when=day_and_clock(tournament, game.starts_at) if own_time else "",
                 note=_game_note(game, version),
             ))
-        chart_rounds.append(ChartRound(title=round_name(rnd), when=day_and_clock(tournament, rnd.starts_at), games=tuple(games)))
+        chart_rounds.append(ChartRound(title=str(rnd), when=day_and_clock(tournament, rnd.starts_at), games=tuple(games)))
     is_final = division.kind == Division.Kind.FINAL
     champion = ChartSide()
     if version == CURRENT and division.champion_id:
@@ -221,7 +221,7 @@ def game_info(game: Game, base_url: str = "") -> GameInfo:
         pk=game.pk,
         table=game.table_number,
         division=stored_name(game.division.name),
-        round=round_name(game.round),
+        round=str(game.round),
         number=game.number,
         sides=sides,
         starts=day_and_clock(tournament, starts),
@@ -323,8 +323,8 @@ def results(tournament: Tournament) -> tuple[str, list[DivisionResults]]:
         for game in own:
             if game.status == Game.Status.BYE:
                 continue
-            if current_round is None or current_round[0] != round_name(game.round):
-                current_round = (round_name(game.round), day_and_clock(tournament, game.round.starts_at), [])
+            if current_round is None or current_round[0] != str(game.round):
+                current_round = (str(game.round), day_and_clock(tournament, game.round.starts_at), [])
                 block.rounds.append(current_round)
             played = game.status in (Game.Status.FINISHED, Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION)
             sides = []

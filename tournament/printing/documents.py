@@ -20,7 +20,7 @@ from tournament.language import in_tournament_language
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import charts, data
 from tournament.printing.paper import Paper
-from tournament.printing.words import stored_name
+from tournament.stored_words import stored_name
 
 # WeasyPrint reports each layout step at INFO; a server log needs none of it.
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)

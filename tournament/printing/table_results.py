@@ -17,7 +17,7 @@ from tournament.language import in_tournament_language
 from tournament.models import Game, Tournament
 from tournament.printing import data
 from tournament.printing.paper import Paper
-from tournament.printing.words import level_for, medal, round_name
+from tournament.stored_words import level_for, medal
 from tournament.tables import formats, results
 from tournament.tables.standings import placings
 
@@ -46,7 +46,7 @@ def playoff_notes(tournament: Tournament) -> list[PlayoffNote]:
     for game in results.table_games(tournament).filter(playoff=True):
         sides = list(game.sides.all())
         notes.append(PlayoffNote(
-            title=round_name(game.round),
+            title=str(game.round),
             sides=[(str(s), data.points_text(s.total)) for s in sides],
             outcome=_outcome(game, sides),
         ))

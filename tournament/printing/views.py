@@ -26,8 +26,8 @@ from tournament.printing import cache as pdf_cache
 from tournament.printing import data, documents, seating, table_results, tasks
 from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper
 from tournament.printing.paper import paper as paper_for
-from tournament.printing.words import round_name, stored_name
 from tournament.scheduling import send_task_safely
+from tournament.stored_words import stored_name
 from tournament.tables import formats, seat_lists
 
 PAPER_SESSION_KEY = "print_paper"
@@ -81,7 +81,7 @@ def _menu_context(request, tournament: Tournament, chosen) -> dict:
     for division in divisions:
         division.print_name = stored_name(division.name)
         division.print_rounds = [
-            {"round": r, "name": round_name(r), "when": data.day_and_clock(tournament, r.starts_at),
+            {"round": r, "name": str(r), "when": data.day_and_clock(tournament, r.starts_at),
              "games": playable.get(r.pk, 0)}
             for r in rounds if r.division_id == division.pk
         ]
@@ -172,7 +172,7 @@ def make_table_cards(request, slug, round_id):
     tournament = rnd.division.tournament
     job_id = pdf_cache.new_job(
         tournament_id=tournament.pk, round_id=rnd.pk, paper=chosen.key, base_url=base_url(request),
-        title=_("Table cards: %(division)s, %(round)s") % {"division": stored_name(rnd.division.name), "round": round_name(rnd)},
+        title=_("Table cards: %(division)s, %(round)s") % {"division": stored_name(rnd.division.name), "round": str(rnd)},
         created=time.time(),
         filename=_filename(tournament, rnd.division.name, str(rnd), "table-cards"),
     )

@@ -2,6 +2,7 @@ import django_tables2 as tables
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournament.localtime import when
 from tournament.models import Team
@@ -12,7 +13,7 @@ class TeamTable(tables.Table):
     number = tables.Column(verbose_name="#", empty_values=(), orderable=False)
     name = tables.Column(verbose_name=_("Team"))
     players = tables.Column(verbose_name=_("Partners"), empty_values=(), orderable=False)
-    created_at = tables.Column(verbose_name=_("Signed up"))
+    created_at = tables.Column(verbose_name=pgettext_lazy("when the team signed up", "Signed up"))
 
     class Meta:
         model = Team

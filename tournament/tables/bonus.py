@@ -33,11 +33,6 @@ def bonus_points(tournament: Tournament) -> int:
     return numbers.get("first_table_bonus", 0)
 
 
-def round_name(rnd: Round) -> str:
-    """A round of a table event by its number, in the page's language (its stored name is English)."""
-    return _("Round %(number)s") % {"number": rnd.number}
-
-
 def is_playoff(rnd: Round) -> bool:
     return SeatingDraw.objects.filter(
         tournament_id=rnd.division.tournament_id, round_number=rnd.number, playoff=True, published_at__isnull=False
@@ -88,7 +83,7 @@ def override(rnd: Round, to_game: Game | None, reason: str, *, by=None) -> Table
     tournament = rnd.division.tournament
     if to_game is not None and to_game.round_id != rnd.pk:
         raise ValidationError(
-            _("Table %(table)s is not a table of %(round)s.") % {"table": to_game.table_number, "round": round_name(rnd)}
+            _("Table %(table)s is not a table of %(round)s.") % {"table": to_game.table_number, "round": rnd}
         )
     points = bonus_points(tournament)
     if not points:
@@ -101,15 +96,15 @@ def override(rnd: Round, to_game: Game | None, reason: str, *, by=None) -> Table
         if award is not None and (old.pk if old else None) == (to_game.pk if to_game else None):
             if to_game:
                 raise ValidationError(_("The bonus of %(round)s is already with table %(table)s.")
-                                      % {"round": round_name(rnd), "table": to_game.table_number})
-            raise ValidationError(_("The bonus of %(round)s is already with no table.") % {"round": round_name(rnd)})
+                                      % {"round": rnd, "table": to_game.table_number})
+            raise ValidationError(_("The bonus of %(round)s is already with no table.") % {"round": rnd})
         if award is None:
             try:
                 with transaction.atomic():
                     award = TableBonus.objects.create(round=rnd, game=to_game, points=points, reason=reason, by=by)
             except IntegrityError:  # a table finished this very moment
                 raise ValidationError(
-                    _("A table of %(round)s has just finished and got the bonus; look again and decide.") % {"round": round_name(rnd)}
+                    _("A table of %(round)s has just finished and got the bonus; look again and decide.") % {"round": rnd}
                 )
         else:
             TableBonus.objects.filter(pk=award.pk).update(game=to_game, reason=reason, by=by, awarded_at=timezone.now())

@@ -10,14 +10,14 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.draw import publishing
-from tournament.language import in_tournament_language
 from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
-from tournament.tables import formats, results, rounds, words
+from tournament.stored_words import tie_for
+from tournament.tables import formats, results, rounds
 
 
 def _players_of(tournament: Tournament, entrants: list[int]) -> list[list[int]]:
@@ -50,7 +50,7 @@ def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetim
             "A play-off is only for entrants tied for the win or a medal; %(names)s are not such a tie. Nothing was created.",
             len(wanted),
         ) % {"names": ", ".join(names.get(e, "?") for e in wanted)})
-    what = words.tie_for(tie.rank)
+    what = tie_for(tie.rank)
     if tie.playoff == "playing":
         raise ValidationError(_("The play-off for %(what)s is already under way.") % {"what": what})
     low, high = formats.side_bounds(tournament)
@@ -68,8 +68,8 @@ def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetim
     ordered = list(tie.entrants)  # standings order: the seat order too
     sides = _players_of(tournament, ordered)
     number = rounds.next_round_number(tournament)
-    with in_tournament_language(tournament):  # the round's name is stored: it reads in the event's language
-        name = _("Play-off for %(what)s") % {"what": words.tie_for(tie.rank)}
+    with translation.override("en"):  # stored English, as every round name; pages show it translated (stored_words)
+        name = _("Play-off for %(what)s") % {"what": tie_for(tie.rank)}
     try:
         with transaction.atomic():
             SeatingDraw.objects.create(

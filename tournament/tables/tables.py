@@ -2,7 +2,7 @@
 
 import django_tables2 as tables
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournament.localtime import when
@@ -15,7 +15,7 @@ class PlayerTable(tables.Table):
     partner = tables.Column(verbose_name=_("Partner"), empty_values=(), orderable=False)
     came_with = tables.Column(verbose_name=_("Came with"), accessor="table_entry__came_with", orderable=False)
     contact = tables.Column(verbose_name=_("Contact"), orderable=False)
-    created_at = tables.DateTimeColumn(verbose_name=_("Signed up"))
+    created_at = tables.DateTimeColumn(verbose_name=pgettext_lazy("when the team signed up", "Signed up"))
     actions = tables.TemplateColumn(template_name="tables/_player_actions.html", verbose_name="", orderable=False)
 
     class Meta:

@@ -13,7 +13,8 @@ from django.views.decorators.http import require_POST
 from tournament import page_cache
 from tournament.decorators import organizer_required
 from tournament.models import Game, Round, TableBonus, Tournament
-from tournament.tables import bonus, formats, playoffs, results, rounds, words
+from tournament.stored_words import tie_for
+from tournament.tables import bonus, formats, playoffs, results, rounds
 from tournament.tables.decorators import table_event_view
 
 
@@ -27,7 +28,7 @@ def _standings_context(tournament) -> dict:
         "tournament": tournament,
         "mode": table.mode,
         "rows": table.rows,
-        "ties": [{"tie": tie, "names": [names[e] for e in tie.entrants], "for_what": words.tie_for(tie.rank)} for tie in table.ties],
+        "ties": [{"tie": tie, "names": [names[e] for e in tie.entrants], "for_what": tie_for(tie.rank)} for tie in table.ties],
         "entrant_word": _("Partnership") if formats.in_partnerships(tournament) else _("Player"),
     }
 
@@ -45,7 +46,7 @@ def _bonus_rounds(tournament) -> list[dict]:
         award = awards.get(rnd.pk)
         # The automatic award's reason is stored in English; the organizer's own reason is shown as typed.
         reason = award.reason if award else ""
-        found.append({"round": rnd, "name": bonus.round_name(rnd), "games": games, "award": award,
+        found.append({"round": rnd, "name": str(rnd), "games": games, "award": award,
                       "reason": _(bonus.FIRST_TABLE) if reason == bonus.FIRST_TABLE else reason})
     return found
 
@@ -74,16 +75,16 @@ def bonus_override(request, tournament, number):
             return _organizer_page(request, tournament, error=_("Choose a table of the round, or no table."), status=400)
         to_game = Game.objects.filter(pk=int(chosen), round=rnd).first()
         if to_game is None:
-            return _organizer_page(request, tournament, error=_("That table is not in %(round)s.") % {"round": bonus.round_name(rnd)}, status=400)
+            return _organizer_page(request, tournament, error=_("That table is not in %(round)s.") % {"round": str(rnd)}, status=400)
     try:
         bonus.override(rnd, to_game, request.POST.get("reason", ""), by=request.user)
     except ValidationError as exc:
         return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
     if to_game:
         done = _("The first-table bonus of %(round)s now goes to table %(table)s.") % {
-            "round": bonus.round_name(rnd), "table": to_game.table_number}
+            "round": str(rnd), "table": to_game.table_number}
     else:
-        done = _("The first-table bonus of %(round)s now goes to no table.") % {"round": bonus.round_name(rnd)}
+        done = _("The first-table bonus of %(round)s now goes to no table.") % {"round": str(rnd)}
     messages.success(request, done)
     return redirect("tables:standings", slug=tournament.slug)
 
@@ -96,7 +97,7 @@ def create_playoff(request, tournament):
         rnd = playoffs.create_playoff(tournament, request.POST.getlist("entrant"), by=request.user)
     except ValidationError as exc:
         return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
-    messages.success(request, _("%(name)s created: table 1 of round %(number)s, starting now.") % {"name": rnd.name, "number": rnd.number})
+    messages.success(request, _("%(name)s created: table 1 of round %(number)s, starting now.") % {"name": str(rnd), "number": rnd.number})
     return redirect("tables:standings", slug=tournament.slug)
 
 

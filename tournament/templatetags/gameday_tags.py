@@ -1,7 +1,8 @@
 from django import template
 from django.utils import timezone
 
-from tournament.gameday.clock import clock, reason_words
+from tournament.gameday.clock import clock
+from tournament.stored_words import reason as reason_words
 
 register = template.Library()
 

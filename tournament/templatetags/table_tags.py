@@ -3,8 +3,9 @@ and medals in the page's language."""
 
 from django import template
 
+from tournament import stored_words
 from tournament.printing import data
-from tournament.tables import formats, words
+from tournament.tables import formats
 
 register = template.Library()
 
@@ -24,10 +25,10 @@ def duration(value) -> str:
 @register.filter
 def medal_word(medal) -> str:
     """`{{ row.medal|medal_word }}`: “Gold” / “Oro”."""
-    return words.medal_word(medal)
+    return stored_words.medal(medal)
 
 
 @register.filter
 def tie_for(rank) -> str:
     """`{{ tie.rank|tie_for }}`: “the win” / “the silver medal”, in the page's language."""
-    return words.tie_for(rank)
+    return stored_words.tie_for(rank)

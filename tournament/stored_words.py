@@ -1,9 +1,9 @@
-"""Printed words that come from stored English: the names the draw gives divisions and rounds,
-a game's result reason, medals and what a tie is for. Translated when a document is rendered, so in
-the tournament's language (the documents render inside tournament.language.in_tournament_language).
+"""Words Meldboard stores or passes around in English, shown in the reader's language.
 
-A name an organizer typed is data and prints as typed; only the names Meldboard itself stores are
-translated (tournament.draw.publishing, tournament.tables.rounds and playoffs write them).
+The draw stores division and round names in English ("Division 1", "Semi-finals", "Round 3",
+"Play-off for the win") and the standings keep medals and ties as keys ("gold", rank 2): data, so
+an event keeps them if its language changes. Pages and printouts turn them into words here (PDFs
+inside tournament.language.in_tournament_language). A name an organizer typed is shown as typed.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ STORED_NAMES = frozenset((
 ))
 ROUND_NUMBER = re.compile(r"Round (\d+)")
 
-# Game.Reason values, which are also the English words printed.
+# Game.Reason values (and "forfeit"): the English words pages and printouts show, translated.
 REASONS = {
-    "time limit": gettext_noop("time limit"), "time limit tie": gettext_noop("time limit tie"),
+    "score": gettext_noop("score"), "forfeit": gettext_noop("forfeit"), "time limit": gettext_noop("time limit"), "time limit tie": gettext_noop("time limit tie"),
     "no show": gettext_noop("no show"), "no partner": gettext_noop("no partner"),
     "organizer decision": gettext_noop("organizer decision"), "correction": gettext_noop("correction"),
     "walkover": gettext_noop("walkover"), "bye": gettext_noop("bye"),
@@ -32,27 +32,28 @@ REASONS = {
 
 
 def stored_name(name: str) -> str:
-    """A division's or round's name in the document's language when Meldboard gave it, else as typed."""
+    """A division's or round's name in the reader's language when Meldboard gave it, else as typed."""
     number = ROUND_NUMBER.fullmatch(name)
     if number:
         return gettext("Round %(number)s") % {"number": number[1]}
     return gettext(name) if name in STORED_NAMES else name
 
 
-def round_name(rnd) -> str:
-    return stored_name(rnd.name or f"Round {rnd.number}")
-
-
 def reason(value: str) -> str:
-    """How a printout words why a game ended ("time limit"); a reason we do not know prints as stored."""
+    """Why a game ended, in words ("time limit"); a reason we do not know reads as stored."""
     return gettext(REASONS[value]) if value in REASONS else value
 
 
 def medal(kind: str) -> str:
-    """"Gold", "Silver", "Bronze" (capitalised, as the results print them); "" for none."""
+    """“Gold” / “Oro” for the key "gold"; "" for no medal."""
     return {
         "gold": pgettext("medal", "Gold"), "silver": pgettext("medal", "Silver"), "bronze": pgettext("medal", "Bronze"),
     }.get(kind, "")
+
+
+def tie_for(rank: int) -> str:
+    """What a tie at this shared rank is for: “the win” / “the silver medal”."""
+    return {1: gettext("the win"), 2: gettext("the silver medal"), 3: gettext("the bronze medal")}.get(rank, "")
 
 
 def level_for(rank: int) -> str:
