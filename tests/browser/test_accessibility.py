@@ -9,6 +9,8 @@
 
 One browser and one page go through all of them, so the whole walk stays near a minute."""
 
+import os
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
@@ -20,6 +22,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = "/work/tmp/shots"
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 AXE = Axe()
+# Pages a person looks at in the screenshots (/work/tmp/shots/a11y-<page>-<width>.png).
+KEY_PAGES = {"home-in-play", "bracket", "signup-errors", "partners", "team", "table-check-in", "table-with-hands",
+             "sheet", "where-do-i-sit", "standings", "board", "round-board"}
 
 # Small targets, as "what (where): width×height". A link whose block holds more words than the link
 # is inline in running text (exempt); a tick box or radio counts with its label, as a tap on the label
@@ -72,8 +77,14 @@ def axe_violations(page) -> list[str]:
     return found
 
 
+def shot(page, name, width):
+    if name in KEY_PAGES and os.path.isdir(SHOTS):
+        page.screenshot(path=f"{SHOTS}/a11y-{name}-{width}.png", full_page=True)
+
+
 def check(page, name, phone, problems):
     """axe at 390 px; on phone pages the tap targets and text sizes; then the sideways scroll at 320 px."""
+    shot(page, name, 390)
     for finding in axe_violations(page):
         problems.append(f"{name}: axe {finding}")
     if phone:
@@ -83,6 +94,7 @@ def check(page, name, phone, problems):
     wide = page.evaluate("document.documentElement.scrollWidth")
     if wide > 320:
         problems.append(f"{name}: scrolls sideways at 320 px ({wide} px wide)")
+    shot(page, name, 320)
     page.set_viewport_size({"width": 390, "height": 844})
 
 
