@@ -5,7 +5,7 @@
 
 Without --base-url it makes a throw-away site on 127.0.0.1: a fresh SQLite database and var folder
 under var/lighthouse/site, `migrate`, `collectstatic`, `manage.py demo`, the embedded Redis on a free
-port and gunicorn (production settings: DEBUG off, WhiteNoise's compressed static files). Everything
+port of its own and gunicorn (production settings: DEBUG off, WhiteNoise's compressed static files). Everything
 it started is stopped at the end, by its own process id.
 
 The organizer's board needs a session: the script signs the demo account `organizer` in with Django's
@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import urllib.request
@@ -43,7 +44,7 @@ def site_env(redis_port: int) -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("MELDBOARD_VAR_DIR", str(SITE))
     env.setdefault("DATABASE_URL", f"sqlite:///{SITE / 'meldboard.sqlite3'}")
-    env.setdefault("EMBEDDED_REDIS_PORT", str(redis_port))
+    env["EMBEDDED_REDIS_PORT"] = str(redis_port)  # its own, never a running app's or test run's
     env.setdefault("LOG_LEVEL", "ERROR")
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
     return env
@@ -118,7 +119,7 @@ def lighthouse(url: str, name: str, cookie: str | None) -> dict:
 def start_site(started: list[subprocess.Popen]) -> tuple[str, dict[str, str]]:
     """The throw-away site; each process it starts goes into `started` at once, for the caller to stop."""
     SITE.mkdir(parents=True, exist_ok=True)
-    env = site_env(int(os.environ.get("EMBEDDED_REDIS_PORT") or free_port()))
+    env = site_env(free_port())
     started.append(subprocess.Popen([sys.executable, "-m", "config.embedded_redis"], cwd=ROOT, env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     manage(env, "migrate", "--noinput")
@@ -148,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Lighthouse is not installed: npm install --prefix {LIGHTHOUSE_DIR} lighthouse@13.5.0")
         return 2
     started: list[subprocess.Popen] = []
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # so that `finally` stops what was started
     try:
         if args.base_url:
             base, env = args.base_url.rstrip("/"), dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings")
