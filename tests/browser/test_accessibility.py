@@ -26,17 +26,14 @@ AXE = Axe()
 KEY_PAGES = {"home-in-play", "bracket", "signup-errors", "partners", "team", "table-check-in", "table-with-hands",
              "sheet", "where-do-i-sit", "standings", "board", "round-board"}
 
-# Small targets, as "what (where): width×height". A link whose block holds more words than the link
-# is inline in running text (exempt); a tick box or radio counts with its label, as a tap on the label
-# ticks it.
+# Small targets, as "what: width×height". A link with words right beside it in its parent is inline
+# in running text (exempt); a tick box or radio counts with its label, as a tap on the label ticks it.
 SMALL_TARGETS = """() => {
   const seen = el => el.offsetParent !== null && getComputedStyle(el).visibility !== 'hidden';
   const box = el => el.getBoundingClientRect();
-  const inSentence = a => {
-    const block = a.closest('p, li, dd, td, .helptext, small');
-    return block && block.textContent.trim().length > a.textContent.trim().length + 2
-      && !block.matches('nav li, .tabs li');
-  };
+  // Inside a sentence: words (not just "·" or spaces) stand right beside the link in its parent.
+  const inSentence = a => [...a.parentElement.childNodes].some(
+    node => node !== a && node.nodeType === Node.TEXT_NODE && /\p{L}{2}/u.test(node.textContent));
   const labelOf = input => input.closest('label') || (input.id && document.querySelector(`label[for="${input.id}"]`));
   const out = [];
   for (const el of document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
