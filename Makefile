@@ -7,7 +7,7 @@ PORT ?= 8000
 PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt
 APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core gettext
 
-.PHONY: run test bench venv system-test-deps demo clean messages
+.PHONY: run test bench lighthouse venv system-test-deps demo clean messages
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: set PYTHON=/path/to/python3.11"; exit 1; }
@@ -61,3 +61,10 @@ demo: $(VENV)/.installed-run
 
 clean:
 	rm -rf $(VENV) var/test-db.sqlite3*
+
+# Lighthouse (mobile) on five pages of a throw-away demo site; needs node, npm and Chromium, so it is
+# not part of `make test`. See docs/PERFORMANCE.md, "Lighthouse".
+LIGHTHOUSE_VERSION := 13.5.0
+lighthouse: $(VENV)/.installed-test
+	@test -e var/lighthouse/node_modules/lighthouse || npm install --prefix var/lighthouse lighthouse@$(LIGHTHOUSE_VERSION)
+	$(BIN)/python -m bench.lighthouse $(LIGHTHOUSE_ARGS)
