@@ -106,7 +106,7 @@ def test_the_organizer_players_and_rounds_pages_read_in_spanish(organizer_client
     sign_up(event, "Ann Lee", "Bob Ray", "Cy Diaz")
     players = page_of(organizer_client, reverse("tables:players", args=[event.slug]))
     for words in ("<h1>Jugadores ·", "<strong>3</strong> juegan.", "Agregar un jugador", "Vinieron juntos",
-                  ">Retirar</button>", "¿Retirar a Ann Lee?", ">Editar</a>", "Inscrito"):
+                  ">Retirar</button>", "¿Retirar a Ann Lee?", ">Editar</a>", "Inscripción"):
         assert words in players, words
     no_english(players, "Add a player", ">Withdraw<", "Came together", " playing.")
     rounds = page_of(organizer_client, reverse("tables:rounds", args=[event.slug]))
