@@ -28,7 +28,7 @@ KEY_PAGES = {"home-in-play", "bracket", "signup-errors", "partners", "team", "ta
 
 # Small targets, as "what: width×height". A link with words right beside it in its parent is inline
 # in running text (exempt); a tick box or radio counts with its label, as a tap on the label ticks it.
-SMALL_TARGETS = """() => {
+SMALL_TARGETS = r"""() => {
   const seen = el => el.offsetParent !== null && getComputedStyle(el).visibility !== 'hidden';
   const box = el => el.getBoundingClientRect();
   // Inside a sentence: words (not just "·" or spaces) stand right beside the link in its parent.

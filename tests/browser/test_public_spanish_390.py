@@ -52,7 +52,7 @@ def test_a_team_signs_up_in_spanish_on_a_phone(live_server, spanish_phone):
     table = phone.locator("table.teams")
     expect(table).to_contain_text("Pelícanos")
     expect(table).to_contain_text("Rosa Díaz & Luis Peña")
-    expect(phone.locator("table.teams th").nth(3)).to_have_text("Inscrito")
+    expect(phone.locator("table.teams th").nth(3)).to_have_text("Inscripción")
     shot(phone, "teams")
 
 
