@@ -108,3 +108,15 @@ def test_a_partnership_table_checks_in_and_starts_early_from_its_phone(client):
     started = post(client, game, "start", {"agree": [side.pk for side in pairs]})
     assert "started 9:30 AM (early, everyone seated agreed)" in text(started)
     assert Game.objects.get(pk=game.pk).status == Game.Status.IN_PLAY
+
+
+def test_the_seats_read_in_spanish(client):
+    event, (game,) = players_round("baja-cutthroat", 3)
+    with time_machine.travel(EARLY, tick=False):
+        page = text(client.get(url(game, "status"), HTTP_ACCEPT_LANGUAGE="es"))
+        refused = text(client.post(url(game, "start"), {"agree": [seats(game)[0].pk]}, HTTP_HX_REQUEST="true",
+                                   HTTP_ACCEPT_LANGUAGE="es"))
+    assert "Soy P1: registrar llegada" in page and "P3 de acuerdo" in page
+    assert "todos en la mesa deben estar de acuerdo" in page
+    assert "P2 y P3 no han aceptado." in refused
+    assert "check in" not in page and "agree" not in page
