@@ -80,6 +80,20 @@ class StartForm(_GameForm):
         self.fields["agree"].choices = [(side.team_id, side.team_id) for side in game.sides.all() if side.team_id]
 
 
+class TableStartForm(_GameForm):
+    """Starting a table of a table-round event from its phone; before the posted time, the seats
+    (ids of this table's sides) whose entrants agree."""
+
+    agree = forms.TypedMultipleChoiceField(
+        label=gettext_lazy("Seats that agree"), required=False, coerce=int,
+        error_messages={"invalid_choice": gettext_lazy("“%(value)s” is not one of this table's seats.")},
+    )
+
+    def __init__(self, data, *, game: Game):
+        super().__init__(data, game=game)
+        self.fields["agree"].choices = [(side.pk, side.pk) for side in game.sides.all() if side.team_id or side.player_id]
+
+
 class CorrectionForm(forms.Form):
     """Correcting a finished game's result: the new winner among the game's teams, the note for the
     log, and the game's version the page showed (a correction made since then wins)."""

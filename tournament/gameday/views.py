@@ -24,12 +24,15 @@ from tournament.gameday.forms import (
     ReverseForm,
     StartForm,
     SubstituteForm,
+    TableStartForm,
     TeamForm,
 )
 from tournament.gameday.heard import table_heard
 from tournament.gameday.views_game import load_game
 from tournament.localtime import clock as local_clock
-from tournament.models import Game
+from tournament.models import Division, Game
+from tournament.tables import play
+from tournament.tables.forms import SeatForm
 
 TABLE_POLL_SECONDS = 10
 
@@ -197,19 +200,38 @@ def _table_user(request):
     return request.user if request.user.is_authenticated else None
 
 
+def _at_tables(game: Game) -> bool:
+    """A table-round event's table: its phone works seat by seat, through the tables' services."""
+    return game.division.kind == Division.Kind.TABLES
+
+
+def _seat(request, game: Game):
+    form = SeatForm(request.POST, game=game)
+    if not form.is_valid():
+        raise ValidationError(_("Pick one of the table's seats."))
+    return form.cleaned_data["side"]
+
+
 @require_POST
 def table_check_in(request, token: str):
     def action(game):
+        if _at_tables(game) and "team" not in request.POST:  # a page from before seats posts its team
+            side = _seat(request, game)
+            play.check_in_side(game, side, by=_table_user(request), via="table")
+            return (side.team or side.player).name
         team = cleaned(TeamForm(request.POST, game=game))["team"]
         actions.check_in(game, team, by=_table_user(request), via="table")
-        return team
+        return team.name
 
-    return _table_action(request, token, action, lambda team: _("%(team)s checked in. Good luck!") % {"team": team.name})
+    return _table_action(request, token, action, lambda name: _("%(team)s checked in. Good luck!") % {"team": name})
 
 
 @require_POST
 def table_start(request, token: str):
     def action(game):
+        if _at_tables(game):
+            agreed = cleaned(TableStartForm(request.POST, game=game))["agree"]
+            return play.start_table(game, by=_table_user(request), via="table", agreed_side_ids=agreed)
         agreed = cleaned(StartForm(request.POST, game=game))["agree"]
         return actions.start_game(game, by=_table_user(request), via="table", agreed_team_ids=agreed)
 
@@ -218,4 +240,3 @@ def table_start(request, token: str):
         lambda game: _("Game started; time is up at %(clock)s.") % {
             "clock": local_clock(game.division.tournament, game.time_limit_at)},
     )
-

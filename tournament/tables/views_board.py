@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament import localtime, page_cache
 from tournament.decorators import organizer_required
-from tournament.gameday import actions, heard
+from tournament.gameday import heard
 from tournament.gameday.board import (
     BOARD_POLL_SECONDS,
     game_view,
@@ -157,10 +157,7 @@ def check_in(request, tournament, game_id: int):
         return _back(tournament, game)
     side = form.cleaned_data["side"]
     try:
-        if side.team_id:
-            actions.check_in(game, side.team, by=request.user, via="organizer")
-        else:
-            play.check_in_seat(game, side, by=request.user)
+        play.check_in_side(game, side, by=request.user)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
