@@ -11,6 +11,7 @@ from collections import defaultdict
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament.models import Division, Game, GameSide, Player, Round, Tournament
 
@@ -59,7 +60,7 @@ def bracket(tournament: Tournament, kinds: tuple[str, ...] | None = None) -> lis
 def _placeholder(game: Game, side: GameSide, feeder: Game | None) -> str:
     """What an empty slot says: who will fill it."""
     if side.is_bye:
-        return _("Bye")
+        return pgettext("bracket", "Bye")
     if game.division.kind == Division.Kind.FINAL:
         if side.slot == 1:
             return _("%(division)s champion") % {"division": Division.Kind.D1.label}

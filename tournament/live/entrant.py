@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament import names
 from tournament.models import (
@@ -73,7 +74,7 @@ def _slot_text(side: GameSide) -> str:
     if side.player_id:
         return side.player.name
     if side.is_bye:
-        return _("Bye")
+        return pgettext("bracket", "Bye")
     if side.fed_by_id:
         return _("Winner of game %(number)s (%(round)s)") % {"number": side.fed_by.number, "round": side.fed_by.round}
     return _("To be decided")
