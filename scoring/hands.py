@@ -22,6 +22,15 @@ from django.utils.translation import gettext as _
 import rules
 from scoring import outcome
 from scoring import sheet as sheets
+from scoring.hand_errors import (  # raised here; callers catch them as hands.X
+    GameClosed,
+    HandError,
+    HandOverNeeded,
+    NumberTaken,
+    Refused,
+    ResultLocked,
+    StaleEdit,
+)
 from scoring.models import Hand, HandRevision
 from tournament.gameday import advancement
 from tournament.localtime import clock as local_clock
@@ -33,46 +42,6 @@ log = logging.getLogger(__name__)
 ORGANIZER = "organizer"
 MAX_REASON = 200
 MAX_AUTHOR = 80
-
-
-class HandError(Exception):
-    """A hand that cannot be written; `message` says why in words for the table."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
-class Refused(HandError):
-    """The rules engine (or the form) refused the entry: `errors` as the engine reports them."""
-
-    def __init__(self, errors: list[dict]):
-        self.errors = errors
-        super().__init__("; ".join(e["message"] for e in errors))
-
-
-class GameClosed(HandError):
-    pass
-
-
-class NumberTaken(HandError):
-    """Another phone saved this hand number first."""
-
-
-class StaleEdit(HandError):
-    """The hand changed since the form was opened; `hand` is its current state."""
-
-    def __init__(self, message: str, hand: Hand):
-        super().__init__(message)
-        self.hand = hand
-
-
-class ResultLocked(HandError):
-    pass
-
-
-class HandOverNeeded(HandError):
-    """The phone that entered a hand tries to confirm it without passing it to the other side."""
 
 
 def time_limit_passed(game: Game, now: dt.datetime) -> bool:
@@ -239,12 +208,14 @@ def correct(
         game = _locked(hand.game_id)
         _check_correctable(game, organizer, timezone.now())
         current = Hand.objects.get(pk=hand.pk)
-        if current.version != version:
-            raise StaleEdit(_stale_message(current), current)
         sides, names = sheets.sides_and_names(game)
         saved = outcome.saved_hands(game.pk)
         before = rules.totals_after((h.scores for h in saved if h.number < current.number), len(sides))
         data = sheets.payload(game, current.number, names, before, values)
+        if current.version != version:
+            if _saved_already(current, version, data["sides"], reason=reason, author=author):
+                return current
+            raise StaleEdit(_stale_message(current), current)
         ok, result = rules.score(data)
         if not ok:
             raise Refused(result["errors"])
@@ -262,6 +233,16 @@ def correct(
                 log.warning("result of game %s not corrected: %s", game.pk, exc)
     outcome.finish_if_over(game, user=user)
     return Hand.objects.get(pk=hand.pk)
+
+
+def _saved_already(current: Hand, version: int, entries: list[dict], *, reason: str, author: str) -> bool:
+    """Whether this very correction made the hand's newest revision: a double tap, or a phone
+    resending it because the first answer was lost on the way back. Nothing new is written then."""
+    if current.version != version + 1:
+        return False
+    latest = current.revisions.filter(version=current.version).first()
+    return (latest is not None and latest.entries == entries and latest.reason == reason
+            and latest.author == author[:MAX_AUTHOR])
 
 
 def _write_revision(game: Game, hand: Hand, version: int, entries: list[dict], result: dict, *, reason: str,

@@ -114,6 +114,15 @@ def test_a_correction_from_the_outbox_and_one_based_on_an_old_version(client, ga
     assert no_reason.status_code == 422 and any("reason" in e for e in no_reason.json()["errors"])
 
 
+def test_a_correction_resent_after_a_lost_answer_is_answered_saved(client, game):
+    hands.submit(game, number=1, values=[td.values(out=True, **td.W1), td.values(**td.W2)], key="k1", entered_by="A")
+    fix = td.form(1, [td.W1, dict(td.W2, left=45)], out="1", entered_by="2", version="1", reason="left miscounted")
+    assert send(client, game, "hands/1/edit/", fix).json()["ok"] is True
+    again = send(client, game, "hands/1/edit/", fix)
+    assert again.status_code == 200 and again.json()["ok"] is True and again.json()["hand"] == 1
+    assert HandRevision.objects.count() == 2 and totals(game) == [5690, 1035]
+
+
 def test_a_confirmation_from_the_outbox_sent_twice_confirms_once(client, game):
     a = game.sides.get(slot=1).team.name
     hand = hands.submit(game, number=1, values=[td.values(**td.W2), td.values(**td.W2)], key="k1", entered_by=a)[0]

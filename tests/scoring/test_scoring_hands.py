@@ -114,6 +114,21 @@ def test_a_stale_correction_changes_nothing_and_says_what_the_hand_is_now(game):
     assert hand.revisions.count() == 2 and totals(game) == [935, 935]
 
 
+def test_the_same_correction_sent_again_writes_nothing_new(game):
+    """A double tap, or a phone resending a correction whose answer was lost: the hand it made."""
+    hand, _ = submit(game, 1, W1_OUT)
+    fix = [td.values(**td.W2), td.values(**td.W2)]
+    hands.correct(hand, version=1, values=fix, reason="wrong side went out", author="B")
+    again = hands.correct(hand, version=1, values=fix, reason="wrong side went out", author="B")
+    assert again.version == 2 and hand.revisions.count() == 2 and totals(game) == [935, 935]
+    assert GameEvent.objects.filter(game=game, kind="hand_corrected").count() == 1
+    with pytest.raises(hands.StaleEdit):  # other figures on the old version: somebody else's change
+        hands.correct(hand, version=1, values=[td.values(**td.W2), td.values(melded=300, left=20)],
+                      reason="wrong side went out", author="B")
+    with pytest.raises(hands.StaleEdit):  # the same figures for another reason: not this correction
+        hands.correct(hand, version=1, values=fix, reason="another reason", author="B")
+
+
 def test_a_correction_needs_a_reason(game):
     hand, _ = submit(game, 1, W1_OUT)
     with pytest.raises(hands.Refused, match="reason"):
