@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand
+from tests.browser.dead_wifi import go_offline
 from tests.browser.test_scoring_table import choose, step, total_of
 from tests.draw.test_brackets_support import game, published, teams_of
 from tournament.models import Game, GameSide
@@ -67,7 +68,7 @@ def kept(page):
 def test_a_hand_saved_offline_survives_a_reload_and_is_saved_once_online(table, phone, context):
     url, g, a, b = table
     open_sheet(phone, url)
-    context.set_offline(True)
+    go_offline(context, phone)
     enter(phone, a, b, melded_a=560, melded_b=310)
     expect(phone.locator("#preview")).to_contain_text("the preview and the totals update when it returns")
     phone.get_by_role("button", name="Save hand 1").click()
@@ -76,6 +77,7 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_saved_once_online(table, 
     expect(phone.locator("#hand-form h2")).to_have_text("Enter hand 2")
     expect(phone.locator("#net-status")).to_contain_text("No connection")
     shot(phone, "kept-390")
+    assert not Hand.objects.exists()
 
     phone.reload()  # still offline: the service worker's copy of the page, and the outbox
     expect(phone.locator("meta[name=kept-copy]")).to_have_count(1)
@@ -86,7 +88,6 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_saved_once_online(table, 
     expect(total_of(phone, a)).to_have_text("0")
     expect(phone.get_by_role("button", name="Save hand 2")).to_be_visible()
     shot(phone, "reloaded-390")
-    assert not Hand.objects.exists()
 
     context.set_offline(False)
     expect(total_of(phone, a)).to_have_text("550")
@@ -100,7 +101,7 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_saved_once_online(table, 
 def test_two_hands_kept_offline_are_saved_in_hand_order(table, phone, context):
     url, g, a, b = table
     open_sheet(phone, url)
-    context.set_offline(True)
+    go_offline(context, phone)
     enter(phone, a, b, melded_a=560, melded_b=310)
     phone.get_by_role("button", name="Save hand 1").click()
     enter(phone, a, b, melded_a=1060, melded_b=110)
@@ -123,7 +124,7 @@ def test_two_hands_kept_offline_are_saved_in_hand_order(table, phone, context):
 def test_a_kept_hand_the_server_refuses_is_shown_with_its_values_to_fix(table, phone, context):
     url, g, a, b = table
     open_sheet(phone, url)
-    context.set_offline(True)
+    go_offline(context, phone)
     enter(phone, a, b, melded_a=560, melded_b=310)
     choose(phone, "Who went out", a)  # without a book of twos: only the server can tell
     phone.get_by_role("button", name="Save hand 1").click()
@@ -158,8 +159,8 @@ def test_two_phones_keep_the_same_hand_number_one_is_saved_the_other_is_a_confli
     second.on("dialog", lambda dialog: dialog.accept())
     open_sheet(phone, url)
     open_sheet(second, url)
-    context.set_offline(True)
-    other.set_offline(True)
+    go_offline(context, phone)
+    go_offline(other, second)
     enter(phone, a, b, melded_a=560, melded_b=310)
     phone.get_by_role("button", name="Save hand 1").click()
     enter(second, b, a, melded_a=60, melded_b=1010)
@@ -214,7 +215,7 @@ def test_a_confirmation_and_a_correction_made_offline_wait_on_the_phone_too(tabl
     url, g, a, b = table
     hands.submit(g, number=1, values=[td.values(melded=560, left=10), td.values(melded=310, left=10)], key="k1", entered_by=a)
     open_sheet(phone, url)
-    context.set_offline(True)
+    go_offline(context, phone)
     phone.get_by_role("button", name=f"{b}: confirm").click()
     expect(kept(phone)).to_contain_text(f"Hand 1 confirmed by {b} — on this phone, not sent yet")
     expect(phone.get_by_role("button", name=f"{b}: confirm")).to_be_hidden()
@@ -225,7 +226,7 @@ def test_a_confirmation_and_a_correction_made_offline_wait_on_the_phone_too(tabl
 
     phone.locator("#hand-1 + tr").get_by_role("link", name="Correct").click()
     expect(phone.locator("#outbox[data-kept='1']")).to_have_count(1)
-    context.set_offline(True)
+    go_offline(context, phone)
     choose(phone, "Who is entering", b)
     phone.fill("#id_s2_left_points", "60")
     phone.fill("#id_reason", "left points miscounted")
@@ -325,7 +326,7 @@ def test_offline_the_kept_page_shows_the_last_sheet_and_clock_and_polling_rests(
     context.on("request", lambda r: r.method == "GET" and r.url.endswith(("/live/", "/status/")) and polls.append(r.url))
     phone.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     open_sheet(phone, url)
-    context.set_offline(True)
+    go_offline(context, phone)
     phone.reload()
     expect(phone.locator("meta[name=kept-copy]")).to_have_count(1)
     expect(phone.locator("#hand-1")).to_contain_text("+550")  # the last known hands and totals

@@ -7,6 +7,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.models import Hand
+from tests.browser.dead_wifi import go_offline
 from tests.browser.test_table_event_390 import enter_rummikub_hand
 from tests.tables.events import sign_up, table_event
 from tournament.models import Game, GameSide
@@ -37,7 +38,7 @@ def test_a_hand_kept_offline_at_a_table_of_four_is_saved_once(live_server, phone
     heard = Game.objects.get(pk=four.pk).last_heard_at
     assert heard is not None and timezone.now() - heard < timezone.timedelta(minutes=1)
 
-    context.set_offline(True)
+    go_offline(context, phone)
     enter_rummikub_hand(phone, names, racks=[23, 41, 10], jokers=[0, 1, 0])
     phone.get_by_role("button", name="Save hand 1").click()
     item = phone.locator(".outbox-item")

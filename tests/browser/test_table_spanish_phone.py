@@ -11,6 +11,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.models import Hand
+from tests.browser.dead_wifi import go_offline
 from tests.draw.test_brackets_support import game, published, teams_of
 from tests.gameday_setup import publish_division
 from tournament.models import Game, GameSide
@@ -91,7 +92,7 @@ def test_a_hand_a_refusal_and_a_hand_kept_offline_in_spanish(live_server, page, 
     shot(page, "refusal")
 
     # The Wi-Fi goes: the hand is kept on this phone, said in Spanish, and sent once it returns.
-    context.set_offline(True)
+    go_offline(context, page)
     step(page, a, "Libros de doses", 1)
     expect(page.locator("#preview")).to_contain_text("Sin conexión")
     page.get_by_role("button", name="Guardar mano 2").click()
