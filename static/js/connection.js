@@ -46,7 +46,9 @@
   function show() {
     var status = document.getElementById("net-status"), at = lastReached(), waiting = connection.waiting();
     if (!status) return;
-    var when = at ? new Date(at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit", second: "2-digit" }) : t("not_yet");
+    // In the page's language, as the server writes its times (Spanish: 20:25:51), not the phone's.
+    var when = at ? new Date(at).toLocaleTimeString(document.documentElement.lang || [],
+      { hour: "numeric", minute: "2-digit", second: "2-digit" }) : t("not_yet");
     var ago = at ? Math.floor((Date.now() - at) / 60000) : 0;
     status.textContent = t(down ? "down" : "up", { when: when }) +
       (down && ago >= 1 ? t("ago", { minutes: ago }) : "") + (waiting ? t("waiting", { count: waiting }) : "");
