@@ -42,9 +42,12 @@ def choose(page, group, name):
     page.locator(f"fieldset.choice:has(legend:text-is('{group}')) label.segment", has_text=name).click()
 
 
-def confirm_as(page, side):
-    """One phone serves the table: the side that entered passes it over, and the other side confirms."""
-    page.get_by_role("button", name=f"I am {side} — confirm").click()
+def confirm_as(page, side, number):
+    """One phone serves the table: the side that entered passes it over, and the other side confirms.
+    Then the sheet the phone opens says so: typing on before it has opened would be typing on a page
+    about to go (as a player would, who waits for the tick)."""
+    page.locator(f"#hand-{number} + tr").get_by_role("button", name=f"I am {side} — confirm").click()
+    expect(page.locator(f"#hand-{number} .badge.ok")).to_contain_text(side)
 
 
 def total_of(page, side):
@@ -83,8 +86,7 @@ def test_a_whole_game_at_the_table_on_a_phone(live_server, phone, page):
     expect(meld_of(phone, a)).to_have_text("90")
     expect(phone.locator("#hand-1 .badge.warn")).to_have_text("Unconfirmed")
     expect(phone.locator("#hand-1 + tr .hand-over")).to_contain_text(f"Pass the phone to {b}")
-    confirm_as(phone, b)
-    expect(phone.locator("#hand-1 .badge.ok")).to_contain_text(b)
+    confirm_as(phone, b, 1)
     expect(phone.locator("#hand-1 + tr .trail")).to_have_text(f"entered by {a} on this phone, handed over to {b}, confirmed by {b}")
 
     # Hand 2, refused: A "went out" without a book of twos. The message names side and field and
@@ -104,7 +106,7 @@ def test_a_whole_game_at_the_table_on_a_phone(live_server, phone, page):
     expect(phone.locator(".msg")).to_contain_text("Hand 2 saved")
     expect(total_of(phone, a)).to_have_text("11,380")
     expect(meld_of(phone, a)).to_have_text("120")
-    confirm_as(phone, b)
+    confirm_as(phone, b, 2)
     phone.set_viewport_size({"width": 1280, "height": 900})
     shot(phone, "sheet-entry-1280")
     phone.set_viewport_size({"width": 390, "height": 844})
@@ -121,7 +123,7 @@ def test_a_whole_game_at_the_table_on_a_phone(live_server, phone, page):
     phone.locator("#hand-1 + tr details.history summary").click()
     expect(phone.locator("#hand-1 + tr details.history")).to_contain_text("left points miscounted")
     shot(phone, "sheet-history-390")
-    confirm_as(phone, a)  # B corrected it, so A confirms
+    confirm_as(phone, a, 1)  # B corrected it, so A confirms
 
     # Hand 3 takes A past 20,000: the preview says so, the game ends once B confirms.
     choose(phone, "Who is entering", a)
@@ -133,7 +135,7 @@ def test_a_whole_game_at_the_table_on_a_phone(live_server, phone, page):
     expect(total_of(phone, a)).to_have_text("23,480")
     expect(phone.locator(".closed-note")).to_contain_text("confirm")
     assert Game.objects.get(pk=g.pk).status == Game.Status.IN_PLAY
-    confirm_as(phone, b)
+    confirm_as(phone, b, 3)
     expect(phone.locator(".result-banner")).to_contain_text(f"{a} wins")
     expect(phone.locator("#hand-form")).to_have_count(0)
 
