@@ -213,7 +213,8 @@
         return;
       }
       update(item.id, function () { return null; });
-      if (outcome.kind === "ok") go(outcome.body.url || SHEET);
+      // A confirmation leaves the hand form alone: someone may already be typing the next hand.
+      if (outcome.kind === "ok") (item.kind === "confirm" ? showServerSheet : go)(outcome.body.url || SHEET);
       else postNatively(form);  // the server shows what is wrong at its fields, as it always has
     });
   }, false);

@@ -344,3 +344,21 @@ def test_offline_the_kept_page_shows_the_last_sheet_and_clock_and_polling_rests(
     settle(phone)
     assert polls, "polling resumes when the connection returns"
     expect(phone.locator("#net-status")).to_contain_text("Connected")
+
+
+def test_the_next_hand_typed_while_a_confirmation_is_on_its_way_is_not_lost(table, phone, context):
+    url, g, a, b = table
+    hands.submit(g, number=1, values=[td.values(melded=560, left=10), td.values(melded=310, left=10)], key="k1", entered_by=a)
+    open_sheet(phone, url)
+    held = []  # the confirmation's answer waits until the next hand is half typed
+    phone.route("**/hands/1/confirm/", lambda route: held.append(route))
+    phone.get_by_role("button", name=f"{b}: confirm").click()
+    while not held:
+        phone.wait_for_timeout(50)
+    enter(phone, a, b, melded_a=1060, melded_b=110)
+    held[0].continue_()
+    expect(phone.locator("#hand-1 .badge.ok")).to_contain_text(b)
+    expect(phone.locator("#id_s1_melded_points")).to_have_value("1060")
+    phone.get_by_role("button", name="Save hand 2").click()
+    expect(total_of(phone, a)).to_have_text("1,600")
+    assert Hand.objects.get(game=g, number=1).confirmed_by == b and totals(g) == [1600, 400]
