@@ -225,3 +225,36 @@ def test_a_play_off_is_printed_in_spanish(organizer_client, tournament):
     assert "Desempates" in text and "Desempate por el triunfo: ganó P5 & P6" in text
     assert "Oro: P5 & P6" in text and "Plata: P1 & P2" in text and "(lugar por desempate)" in text
     assert "won by" not in text and "Play-off" not in text and "Silver" not in text
+
+
+
+# The end of each downloaded file's name, in Spanish and in English.
+FILE_NAMES = {
+    "chart": ("division-1-para-publicar-carta.pdf", "division-1-posting-letter.pdf"),
+    "table-cards": ("division-1-cuartos-de-final-tarjetas-de-mesa.pdf", "division-1-quarter-finals-table-cards.pdf"),
+    "score-sheet": ("division-1-cuartos-de-final-hojas-de-anotacion.pdf", "division-1-quarter-finals-score-sheets.pdf"),
+    "results": ("-resultados.pdf", "-results.pdf"),
+    "seating-by-table": ("ronda-1-lugares-por-mesa.pdf", "round-1-seating-by-table.pdf"),
+    "seating-by-name": ("ronda-1-lugares-por-nombre.pdf", "round-1-seating-by-name.pdf"),
+    "table-results": ("-resultados.pdf", "-results.pdf"),
+}
+
+
+@pytest.mark.parametrize("language,browser", [("es", "en"), ("en", "es")])
+@pytest.mark.parametrize("name", DOCUMENTS)
+def test_the_file_name_speaks_the_tournaments_language_too(organizer_client, tournament, name, language, browser):
+    """A Spanish club's download folder gets Spanish names, whichever browser fetched them."""
+    tail = FILE_NAMES[name][0 if language == "es" else 1]
+    url = DOCUMENTS[name][0](speaking(tournament, language)) + "?paper=letter"
+    disposition = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE=browser)["Content-Disposition"]
+    assert disposition.startswith('inline; filename="') and disposition.endswith(f'{tail}"'), disposition
+
+
+def test_a_single_score_sheet_and_the_blank_one_are_named_in_spanish(organizer_client, tournament):
+    speaking(tournament, "es")
+    _, rnd = bracket(tournament)
+    game = rnd.games.exclude(table_number=None).first()
+    one = organizer_client.get(reverse("printing:score_sheet", args=[tournament.slug, game.pk]))
+    assert one["Content-Disposition"].endswith(f'-hoja-de-anotacion-mesa-{game.table_number}.pdf"')
+    blank = organizer_client.get(reverse("printing:blank_score_sheet", args=[tournament.slug]))
+    assert blank["Content-Disposition"].endswith('-hoja-de-anotacion-en-blanco.pdf"')

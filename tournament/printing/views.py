@@ -17,10 +17,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.decorators import organizer_required
+from tournament.language import in_tournament_language
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
 from tournament.printing import data, documents, seating, table_results, tasks
@@ -63,8 +65,22 @@ def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
     return response
 
 
+# The words of a PDF's file name that are codes in its URL.
+FILE_WORDS = {
+    "posting": pgettext_lazy("file name", "posting"), "current": pgettext_lazy("file name", "current"),
+    "letter": pgettext_lazy("file name", "letter"), "tabloid": pgettext_lazy("file name", "tabloid"),
+    "by-name": pgettext_lazy("file name", "by name"), "by-table": pgettext_lazy("file name", "by table"),
+}
+
+
 def _filename(tournament: Tournament, *parts) -> str:
-    return "-".join(slugify(str(p)) for p in (tournament.slug, *parts) if p) + ".pdf"
+    """In the tournament's language, as the PDF inside is: bayfest-division-1-ronda-2-tarjetas-de-mesa.pdf.
+    A part is a stored name ("Round 2"), a code (FILE_WORDS), a lazily translated word, a Round, or a
+    function that says it in the language in force."""
+    with in_tournament_language(tournament):
+        words = [str(FILE_WORDS[p]) if p in FILE_WORDS else stored_name(p) if isinstance(p, str)
+                 else p() if callable(p) else str(p) for p in parts if p]
+        return "-".join(slugify(w) for w in (tournament.slug, *words)) + ".pdf"
 
 
 def _menu_context(request, tournament: Tournament, chosen) -> dict:
@@ -160,7 +176,7 @@ def table_cards(request, slug, round_id):
         tournament, tasks.card_document(rnd, chosen.key, link_base),
         lambda: documents.table_cards_pdf(rnd, chosen, link_base),
     )
-    return _pdf_response(pdf, _filename(tournament, rnd.division.name, str(rnd), "table-cards"))
+    return _pdf_response(pdf, _filename(tournament, rnd.division.name, rnd, gettext_lazy("Table cards")))
 
 
 @organizer_required
@@ -174,7 +190,7 @@ def make_table_cards(request, slug, round_id):
         tournament_id=tournament.pk, round_id=rnd.pk, paper=chosen.key, base_url=base_url(request),
         title=_("Table cards: %(division)s, %(round)s") % {"division": stored_name(rnd.division.name), "round": str(rnd)},
         created=time.time(),
-        filename=_filename(tournament, rnd.division.name, str(rnd), "table-cards"),
+        filename=_filename(tournament, rnd.division.name, rnd, gettext_lazy("Table cards")),
     )
     if job_id is None:  # Redis is down, so no worker either: make the cards right here
         return redirect(f"{reverse('printing:cards', args=[slug, rnd.pk])}?{urlencode({'paper': chosen.key})}")
@@ -228,7 +244,7 @@ def score_sheets(request, slug, round_id):
         tournament, f"sheets:round:{rnd.pk}:{chosen.key}",
         lambda: documents.score_sheets_pdf(data.printable_games(rnd), chosen, tournament),
     )
-    return _pdf_response(pdf, _filename(tournament, rnd.division.name, str(rnd), "score-sheets"))
+    return _pdf_response(pdf, _filename(tournament, rnd.division.name, rnd, gettext_lazy("Score sheets")))
 
 
 @organizer_required
@@ -244,7 +260,9 @@ def score_sheet(request, slug, game_id):
         tournament, f"sheets:game:{game.pk}:{chosen.key}",
         lambda: documents.score_sheets_pdf(data.games_of(pk=game.pk), chosen, tournament),
     )
-    return _pdf_response(pdf, _filename(tournament, "score-sheet", f"table-{game.table_number or game.pk}"))
+    table = game.table_number or game.pk
+    return _pdf_response(pdf, _filename(tournament, gettext_lazy("Score sheet"),
+                                        lambda: gettext("Table %(number)s") % {"number": table}))
 
 
 @organizer_required
@@ -258,7 +276,7 @@ def blank_score_sheet(request, slug):
     pdf, _cached = pdf_cache.cached_pdf(
         tournament, f"sheets:blank:{chosen.key}", lambda: documents.score_sheets_pdf([], chosen, tournament),
     )
-    return _pdf_response(pdf, _filename(tournament, "blank-score-sheet"))
+    return _pdf_response(pdf, _filename(tournament, gettext_lazy("Blank score sheet")))
 
 
 @organizer_required
@@ -270,7 +288,7 @@ def results(request, slug):
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
     pdf, _cached = pdf_cache.cached_pdf(tournament, f"results:{chosen.key}", lambda: documents.results_pdf(tournament, chosen))
-    return _pdf_response(pdf, _filename(tournament, "results"))
+    return _pdf_response(pdf, _filename(tournament, gettext_lazy("Results")))
 
 
 @organizer_required
@@ -288,7 +306,7 @@ def table_event_results(request, slug):
         )
     except ValidationError as exc:  # no round seated yet
         return _bad_choice(request, tournament, " ".join(exc.messages))
-    return _pdf_response(pdf, _filename(tournament, "results"))
+    return _pdf_response(pdf, _filename(tournament, gettext_lazy("Results")))
 
 
 @organizer_required
@@ -310,4 +328,4 @@ def seating_chart(request, slug, number, order):
         tournament, f"seating:{number}:{order}:{chosen.key}",
         lambda: seating.seating_pdf(tournament, number, order, chosen),
     )
-    return _pdf_response(pdf, _filename(tournament, f"round-{number}", "seating", f"by-{order}"))
+    return _pdf_response(pdf, _filename(tournament, f"Round {number}", gettext_lazy("Seating"), f"by-{order}"))
