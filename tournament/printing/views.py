@@ -74,13 +74,17 @@ FILE_WORDS = {
 
 
 def _filename(tournament: Tournament, *parts) -> str:
-    """In the tournament's language, as the PDF inside is: bayfest-division-1-ronda-2-tarjetas-de-mesa.pdf.
-    A part is a stored name ("Round 2"), a code (FILE_WORDS), a lazily translated word, a Round, or a
-    function that says it in the language in force."""
+    """In the tournament's language, as the PDF inside is: bayfest-division-1-ronda-2-tarjetas-de-mesa.pdf."""
     with in_tournament_language(tournament):
-        words = [str(FILE_WORDS[p]) if p in FILE_WORDS else stored_name(p) if isinstance(p, str)
-                 else p() if callable(p) else str(p) for p in parts if p]
-        return "-".join(slugify(w) for w in (tournament.slug, *words)) + ".pdf"
+        return "-".join(slugify(w) for w in (tournament.slug, *(_word(p) for p in parts if p))) + ".pdf"
+
+
+def _word(part) -> str:
+    """A part of a file name in the language in force: a code (FILE_WORDS), a stored name ("Round 2"),
+    a function that says it, or anything whose str() is translated (a Round, a lazy word)."""
+    if isinstance(part, str):
+        return str(FILE_WORDS[part]) if part in FILE_WORDS else stored_name(part)
+    return part() if callable(part) else str(part)
 
 
 def _menu_context(request, tournament: Tournament, chosen) -> dict:
