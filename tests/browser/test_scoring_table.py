@@ -21,8 +21,9 @@ def shot(page, name):
         page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
 
 
-def step(page, side, label, times):
-    button = page.get_by_role("button", name=f"{side} {label} plus one", exact=True)
+def step(page, side, label, times, plus="plus one"):
+    """Tap a count's + button `times` times (`plus`: the button's words in the page's language)."""
+    button = page.get_by_role("button", name=f"{side} {label} {plus}", exact=True)
     for _ in range(times):
         button.click()
 

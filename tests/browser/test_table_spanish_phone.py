@@ -12,7 +12,9 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.models import Hand
+from tests.browser import test_scoring_table as scoring_table
 from tests.browser.dead_wifi import go_offline
+from tests.browser.test_scoring_table import choose
 from tests.draw.test_brackets_support import game, published, teams_of
 from tests.gameday_setup import publish_division
 from tournament.models import Game, GameSide
@@ -31,14 +33,8 @@ def shot(page, name):
         page.screenshot(path=os.path.join(SHOTS, f"i18n-table-es-{name}.png"), full_page=True)
 
 
-def choose(page, group, name):
-    page.locator(f"fieldset.choice:has(legend:text-is('{group}')) label.segment", has_text=name).click()
-
-
 def step(page, side, label, times):
-    button = page.get_by_role("button", name=f"{side} {label} más uno", exact=True)
-    for _ in range(times):
-        button.click()
+    scoring_table.step(page, side, label, times, plus="más uno")
 
 
 def went_out(page, a, b, *, twos):

@@ -5,7 +5,15 @@ import time
 import pytest
 from django.urls import reverse
 
-from tests.printing.test_printing_helpers import decode_qr, draw_divisions, page_png, pdf_pages, pdf_text, shown
+from tests.printing.test_printing_helpers import (
+    cards_from_the_worker,
+    decode_qr,
+    draw_divisions,
+    page_png,
+    pdf_pages,
+    pdf_text,
+    shown,
+)
 from tournament.models import Game, Round
 from tournament.printing import cache as pdf_cache
 from tournament.printing import data, tasks
@@ -74,13 +82,7 @@ def test_the_worker_makes_the_cards_and_the_download_decodes(organizer_client, t
     divisions = draw_divisions(tournament, 8)
     rnd = first_round(divisions)
     celery_worker.start()
-    response = organizer_client.post(reverse("printing:make_cards", args=[tournament.slug, rnd.pk]), {"paper": "letter"})
-    job_id = response["Location"].rstrip("/").split("/")[-1]
-    deadline = time.monotonic() + 60
-    while pdf_cache.job(job_id)["state"] not in ("done", "failed") and time.monotonic() < deadline:
-        time.sleep(0.3)
-    assert pdf_cache.job(job_id)["state"] == "done", pdf_cache.job(job_id)
-    pdf = organizer_client.get(reverse("printing:job_download", args=[tournament.slug, job_id])).content
+    pdf = cards_from_the_worker(organizer_client, tournament, rnd)
     game = Game.objects.get(round=rnd, number=3)
     assert pdf_pages(pdf) == 4
     assert decode_qr(page_png(pdf, 3)) == [f"http://testserver/table/{game.table_token}/"]

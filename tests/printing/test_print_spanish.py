@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.printing.test_printing_helpers import (
+    cards_from_the_worker,
     draw_divisions,
     flat,
     page_png,
@@ -175,20 +176,9 @@ def test_cards_made_by_the_task_speak_the_tournaments_language(tournament, setti
 
 @pytest.mark.worker
 def test_the_worker_makes_spanish_cards_for_a_spanish_tournament(organizer_client, tournament, celery_worker):
-    import time
-
-    from tournament.printing import cache as pdf_cache
-
     _, rnd = bracket(speaking(tournament, "es"))
     celery_worker.start()
-    response = organizer_client.post(reverse("printing:make_cards", args=[tournament.slug, rnd.pk]),
-                                     {"paper": "letter"}, HTTP_ACCEPT_LANGUAGE="en")
-    job_id = response["Location"].rstrip("/").split("/")[-1]
-    deadline = time.monotonic() + 60
-    while pdf_cache.job(job_id)["state"] not in ("done", "failed") and time.monotonic() < deadline:
-        time.sleep(0.3)
-    assert pdf_cache.job(job_id)["state"] == "done", pdf_cache.job(job_id)
-    pdf = organizer_client.get(reverse("printing:job_download", args=[tournament.slug, job_id])).content
+    pdf = cards_from_the_worker(organizer_client, tournament, rnd, HTTP_ACCEPT_LANGUAGE="en")
     text = flat(pdf_text(pdf))
     assert "MESA" in text and "contra" in text and "Anotador(a): escanee" in text
     assert "TABLE" not in text and "against" not in text and "Scorekeeper" not in text

@@ -6,15 +6,18 @@ from __future__ import annotations
 import io
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import pypdf
 from django.db import transaction
+from django.urls import reverse
 
 from tests.factories import TeamFactory
-from tournament.gameday import advancement
 from tournament.draw import publishing
+from tournament.gameday import advancement
 from tournament.models import Division, Game, GameSide, Tournament
+from tournament.printing import cache as pdf_cache
 
 SURNAMES = [
     "Garcia", "Smith", "Lopez", "Johnson", "Martinez", "Brown", "Hernandez", "Wilson", "Gonzalez", "Taylor",
@@ -124,3 +127,15 @@ def decode_qr(png: bytes) -> list[str]:
         found = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(path)],
                                capture_output=True, text=True)
         return [line for line in found.stdout.splitlines() if line]
+
+
+def cards_from_the_worker(client, tournament, rnd, **headers) -> bytes:
+    """Ask for a round's table cards as the print menu does, wait (at most a minute) for the running
+    Celery worker to make them, and download the PDF."""
+    response = client.post(reverse("printing:make_cards", args=[tournament.slug, rnd.pk]), {"paper": "letter"}, **headers)
+    job_id = response["Location"].rstrip("/").split("/")[-1]
+    deadline = time.monotonic() + 60
+    while pdf_cache.job(job_id)["state"] not in ("done", "failed") and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert pdf_cache.job(job_id)["state"] == "done", pdf_cache.job(job_id)
+    return client.get(reverse("printing:job_download", args=[tournament.slug, job_id])).content
