@@ -22,7 +22,7 @@ from bench.load import Connection, LoadResult, Request, run_load, time_calls
 from bench.peak import event_peak
 from bench.printing import run as print_documents
 from scoring.models import Hand
-from tournament.gameday import actions
+from tournament.core import actions
 from tournament.models import Game, GameEvent, GameSide, Tournament
 
 

@@ -17,7 +17,7 @@ def schedule_sweeps(sender, **kwargs):
     """The minute sweep that catches any deadline whose own task was lost or late."""
     sender.conf.beat_schedule = {
         "sweep-deadlines": {
-            "task": "tournament.gameday.deadlines.sweep_deadlines",
+            "task": "tournament.core.deadlines.sweep_deadlines",
             "schedule": float(settings.SWEEP_INTERVAL_SECONDS),
         },
     }

@@ -132,7 +132,7 @@ MIDDLEWARE = [
     # After sessions, before common: the switch's cookie, then the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
     # A visitor whose browser names neither language gets the tournament's own.
-    "tournament.language.TournamentLanguageMiddleware",
+    "tournament.core.language.TournamentLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -226,7 +226,7 @@ CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves the message for the next one
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# A hung Redis must not hang a request that queues a task (tournament.scheduling); above the
+# A hung Redis must not hang a request that queues a task (tournament.common.scheduling); above the
 # worker's 1 s BRPOP wait.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "socket_timeout": 2, "socket_connect_timeout": 2}
 CELERY_TASK_ALWAYS_EAGER = _strict_bool("CELERY_TASK_ALWAYS_EAGER", False)

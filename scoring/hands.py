@@ -32,8 +32,8 @@ from scoring.hand_errors import (  # raised here; callers catch them as hands.X
     StaleEdit,
 )
 from scoring.models import Hand, HandRevision
-from tournament.gameday import advancement
-from tournament.localtime import clock as local_clock
+from tournament.formats.bracket import advancement
+from tournament.common.localtime import clock as local_clock
 from tournament.models import Game, GameEvent, GameSide, Tournament
 from tournament.models.brackets import new_table_token
 

@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 import rules
 from scoring import sheet as sheets
 from scoring.models import Hand
-from tournament.gameday import advancement, ties
+from tournament.formats.bracket import advancement
+from tournament.core import ties
 from tournament.models import Game, GameEvent, GameSide, Tournament
-from tournament.tables import bonus
+from tournament.formats.tables import bonus
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +157,7 @@ def _claim_end(game: Game, tournament: Tournament, status: str, kind: str, *, us
 
 def _level_again(game: Game, tournament: Tournament, totals: list[int]) -> bool:
     """Still level after the one more hand the organizer allowed: back to the organizer's decision,
-    and the organizers are told again (tournament.gameday.ties)."""
+    and the organizers are told again (tournament.core.ties)."""
     with transaction.atomic():
         claimed = Game.objects.filter(pk=game.pk, status=Game.Status.IN_PLAY).update(
             status=Game.Status.AWAITING_DECISION, result_reason=Game.Reason.TIME_LIMIT_TIE,

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from django.utils.text import get_text_list
 from django.utils.translation import gettext, gettext_noop, ngettext
 
-from tournament.numbers import points_text
+from tournament.common.numbers import points_text
 
 # One sentence per rules.errors.CODES entry (tests/scoring/test_rules_text.py checks there is one).
 SENTENCES: dict[str, str] = {

@@ -3,7 +3,7 @@
 import datetime as dt
 
 from tests.factories import TeamFactory
-from tournament.draw import publishing
+from tournament.formats.bracket.draw import publishing
 from tournament.models import Game
 
 NAMES = ("Sharks", "Jets", "Owls", "Foxes", "Crabs", "Gulls", "Rays", "Terns")

@@ -6,7 +6,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from tests.factories import TeamFactory
-from tournament import names
+from tournament.common import names
 from tournament.models import PartnerPost, Player, Team
 
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE

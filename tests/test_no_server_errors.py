@@ -31,9 +31,9 @@ from scoring import hands
 from scoring import sample_hands as td
 from tests.factories import PlayerFactory, TeamFactory, TournamentFactory, UserFactory
 from tests.gameday_setup import publish_division, teams
-from tests.tables.events import sign_up, table_event
-from tournament.draw import publishing
-from tournament.gameday import actions
+from tests.formats.tables.events import sign_up, table_event
+from tournament.formats.bracket.draw import publishing
+from tournament.core import actions
 from tournament.models import DrawRecord, Game, PartnerPost, Player, Round, Team
 from tournament.printing import cache as pdf_cache
 

@@ -17,7 +17,7 @@ from scoring import sample_hands as td
 from scoring.models import HandRevision
 from tests.factories import TournamentFactory, UserFactory
 from tests.gameday_setup import publish_division, teams
-from tournament.gameday import actions
+from tournament.core import actions
 from tournament.models import (
     CheckIn,
     DrawRecord,
@@ -78,7 +78,7 @@ def test_every_listed_name_is_routed_and_the_organizer_pages_were_found():
 def test_the_view_asks_the_one_organizer_rule(name):
     _, callback = ROUTES[name]
     assert getattr(callback, "organizer_only", False), (
-        f"{name} is neither listed as public/table nor wrapped in tournament.decorators.organizer_required"
+        f"{name} is neither listed as public/table nor wrapped in tournament.core.decorators.organizer_required"
     )
 
 

@@ -21,11 +21,11 @@ from config.celery import app as celery_app
 from config.embedded_redis import ensure_running
 from scoring import sample_hands as td
 from scoring.models import Hand
-from tests.draw.test_brackets_support import closed_tournament
+from tests.formats.bracket.draw.test_brackets_support import closed_tournament
 from tests.factories import TournamentFactory
 from tests.gameday_setup import publish_division, teams
-from tournament.draw import publishing
-from tournament.gameday import actions
+from tournament.formats.bracket.draw import publishing
+from tournament.core import actions
 from tournament.models import Division, Game, Round
 
 pytestmark = pytest.mark.django_db

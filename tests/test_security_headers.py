@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from tests.draw.test_brackets_support import game, published
+from tests.formats.bracket.draw.test_brackets_support import game, published
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 

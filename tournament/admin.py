@@ -1,6 +1,6 @@
 """The Django admin. An edit here (a team or player renamed, a time or a table fixed) shows on the
 pages and PDFs like any other change, so every admin below bumps the tournament's change counter
-(tournament.page_cache) inside the admin's own transaction: its add, change and delete views each
+(tournament.core.page_cache) inside the admin's own transaction: its add, change and delete views each
 run in one, inlines included."""
 
 from django.contrib import admin

@@ -2,7 +2,7 @@
 
 from django import template
 
-from tournament.numbers import points_text
+from tournament.common.numbers import points_text
 
 register = template.Library()
 

@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring import sheet as sheets
-from tournament.decorators import require_organizer
-from tournament.gameday.heard import table_heard
+from tournament.core.decorators import require_organizer
+from tournament.core.heard import table_heard
 from tournament.models import Game
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")  # what new_table_token makes (URL-safe base64)
@@ -84,5 +84,5 @@ def organizer_seat(view):
         require_organizer(request.user, seat.game.division.tournament)
         return view(request, seat, *args, **kwargs)
 
-    wrapper.organizer_only = True  # as tournament.decorators.organizer_required marks its views
+    wrapper.organizer_only = True  # as tournament.core.decorators.organizer_required marks its views
     return wrapper

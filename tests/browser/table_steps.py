@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 import rules
 from scoring import hands
 from tests.printing.test_printing_helpers import decode_qr, flat, page_png, pdf_text
-from tournament.gameday import deadlines
+from tournament.core import deadlines
 from tournament.models import Game, GameSide, Round, Tournament
-from tournament.tables import formats, play, results
+from tournament.formats.tables import formats, play, results
 
 SHOTS = "/work/tmp/shots"
 PASSWORD = "table-events-e2e-1"

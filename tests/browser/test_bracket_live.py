@@ -5,8 +5,8 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from tests.draw.test_brackets_support import published, teams_of
-from tournament.gameday import advancement
+from tests.formats.bracket.draw.test_brackets_support import published, teams_of
+from tournament.formats.bracket import advancement
 from tournament.models import Game, GameSide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import UserFactory
-from tests.draw.test_brackets_support import closed_tournament
+from tests.formats.bracket.draw.test_brackets_support import closed_tournament
 from tournament.models import DrawRecord
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -11,7 +11,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament.gameday import actions
+from tournament.core import actions
 from tournament.models import Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

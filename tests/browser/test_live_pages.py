@@ -6,11 +6,11 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.draw.test_brackets_support import game
+from tests.formats.bracket.draw.test_brackets_support import game
 from tests.gameday.test_advancement_engine import play_out
 from tests.live.events import draw_both, signed_up, start_with_a_hand
 from tournament.events import demo_tables
-from tournament.gameday import advancement
+from tournament.formats.bracket import advancement
 from tournament.models import Team
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -16,7 +16,7 @@ from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.browser.dead_wifi import go_offline
 from tests.browser.test_scoring_table import choose, step, total_of
-from tests.draw.test_brackets_support import game, published, teams_of
+from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
 from tournament.models import Game, GameSide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 from scoring.models import Hand
 from tests.browser.dead_wifi import go_offline
 from tests.browser.test_table_event_390 import enter_rummikub_hand
-from tests.tables.events import sign_up, table_event
+from tests.formats.tables.events import sign_up, table_event
 from tournament.models import Game, GameSide
-from tournament.tables import drawing, play, rounds
+from tournament.formats.tables import drawing, play, rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

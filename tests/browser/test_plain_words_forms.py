@@ -7,7 +7,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from tests.draw.test_brackets_support import closed_tournament
+from tests.formats.bracket.draw.test_brackets_support import closed_tournament
 from tests.factories import UserFactory
 from tournament.models import Tournament
 

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.draw.test_brackets_support import teams_of
+from tests.formats.bracket.draw.test_brackets_support import teams_of
 from tests.live.events import in_play, signed_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

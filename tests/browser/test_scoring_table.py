@@ -9,7 +9,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.models import Hand, HandRevision
-from tests.draw.test_brackets_support import game, published, teams_of
+from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
 from tournament.models import Game, GameSide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.table_steps import every_control_on_screen, hand_by_service, shot
-from tests.tables.events import sign_up
-from tests.tables.played import players_round, table_event
+from tests.formats.tables.events import sign_up
+from tests.formats.tables.played import players_round, table_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -34,7 +34,7 @@ from tests.browser.table_steps import (
 )
 from tournament.events import demo_tables
 from tournament.models import Game, TableEvent
-from tournament.tables import results, rounds
+from tournament.formats.tables import results, rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

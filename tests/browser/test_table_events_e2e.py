@@ -32,11 +32,11 @@ from tests.browser.table_steps import (
     step,
     tie_for_bronze,
 )
-from tests.tables.events import table_event
+from tests.formats.tables.events import table_event
 from tournament.events import demo_tables
-from tournament.gameday import deadlines
+from tournament.core import deadlines
 from tournament.models import Game, GameSide, TableBonus
-from tournament.tables import results, signups
+from tournament.formats.tables import results, signups
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -15,7 +15,7 @@ from scoring.models import Hand
 from tests.browser import test_scoring_table as scoring_table
 from tests.browser.dead_wifi import go_offline
 from tests.browser.test_scoring_table import choose
-from tests.draw.test_brackets_support import game, published, teams_of
+from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
 from tests.gameday_setup import publish_division
 from tournament.models import Game, GameSide
 

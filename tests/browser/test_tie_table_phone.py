@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from scoring import hands
 from scoring import sample_hands as td
 from tests.gameday_setup import publish_division, teams
-from tournament.gameday import actions, deadlines
+from tournament.core import actions, deadlines
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("MELDBOARD_SCREENSHOTS")

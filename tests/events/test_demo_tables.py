@@ -3,7 +3,7 @@ from django.core.management import call_command
 
 from scoring.models import Hand
 from tournament.models import Game, Player, SeatingDraw, Team, Tournament
-from tournament.tables import seat_lists
+from tournament.formats.tables import seat_lists
 
 SLUGS = ["demo-club", "demo-rummikub", "demo-fiji", "demo-cutthroat"]
 

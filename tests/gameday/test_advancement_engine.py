@@ -4,8 +4,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.factories import UserFactory
-from tests.draw.test_brackets_support import final_game, game, published, teams_of
-from tournament.gameday import advancement
+from tests.formats.bracket.draw.test_brackets_support import final_game, game, published, teams_of
+from tournament.formats.bracket import advancement
 from tournament.models import Division, Game, GameEvent
 
 S = Game.Status

@@ -6,8 +6,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection, connections
 
-from tests.draw.test_brackets_support import game, published, teams_of
-from tournament.gameday import advancement
+from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
+from tournament.formats.bracket import advancement
 from tournament.models import Game
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")

@@ -9,7 +9,7 @@ from tests.changes import changes
 from tests.factories import TeamFactory, TournamentFactory
 from tests.gameday.test_it_board import text
 from tests.gameday_setup import publish_division, teams
-from tournament.gameday import actions
+from tournament.core import actions
 from tournament.models import CheckIn, Game, GameEvent, Player, Substitution
 
 pytestmark = pytest.mark.django_db

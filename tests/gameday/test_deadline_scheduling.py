@@ -1,5 +1,5 @@
 """Who queues the exact-moment deadline tasks: every code path that sets or moves a deadline calls
-tournament.gameday.deadlines explicitly (no signal), and the minute sweep runs its parts directly."""
+tournament.core.deadlines explicitly (no signal), and the minute sweep runs its parts directly."""
 
 import datetime as dt
 
@@ -11,21 +11,21 @@ from config.celery import app
 from tests.factories import TournamentFactory
 from tests.gameday_setup import publish_division, teams
 from tests.tournament_form import tournament_data
-from tournament.draw import publishing
-from tournament.gameday import actions, deadlines
+from tournament.formats.bracket.draw import publishing
+from tournament.core import actions, deadlines
 from tournament.models import Round, Tournament
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)
-NO_SHOW_TASK = "tournament.gameday.deadlines.apply_no_show_at_deadline"
-TIME_LIMIT_TASK = "tournament.gameday.deadlines.apply_time_limit_at_deadline"
-CLOSE_TASK = "tournament.gameday.deadlines.close_registration_at_deadline"
+NO_SHOW_TASK = "tournament.core.deadlines.apply_no_show_at_deadline"
+TIME_LIMIT_TASK = "tournament.core.deadlines.apply_time_limit_at_deadline"
+CLOSE_TASK = "tournament.core.deadlines.close_registration_at_deadline"
 
 
 @pytest.fixture
 def sent(monkeypatch):
     queued = []
     monkeypatch.setattr(
-        "tournament.gameday.deadlines.send_task_safely", lambda task, *ids, eta: queued.append((task.name, ids, eta))
+        "tournament.core.deadlines.send_task_safely", lambda task, *ids, eta: queued.append((task.name, ids, eta))
     )
     return queued
 

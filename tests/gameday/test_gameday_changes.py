@@ -7,7 +7,8 @@ import pytest
 
 from tests.changes import counted
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament.gameday import actions, advancement, deadlines
+from tournament.core import actions, deadlines
+from tournament.formats.bracket import advancement
 from tournament.models import Game, GameSide, Substitution
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)

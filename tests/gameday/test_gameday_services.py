@@ -8,8 +8,9 @@ from django.core.exceptions import ValidationError
 
 from tests.factories import PlayerFactory
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament.gameday import actions, advancement, clock, deadlines
-from tournament.draw.publishing import set_posted_start
+from tournament.core import actions, clock, deadlines
+from tournament.formats.bracket import advancement
+from tournament.formats.bracket.draw.publishing import set_posted_start
 from tournament.models import CheckIn, Game, GameEvent, GameSide, Player, Substitution
 
 S = Game.Status
@@ -385,18 +386,18 @@ class TestScheduling:
         self, game, monkeypatch, django_capture_on_commit_callbacks
     ):
         sent = []
-        monkeypatch.setattr("tournament.gameday.deadlines.send_task_safely", lambda task, *ids, eta: sent.append((task.name, ids, eta)))
+        monkeypatch.setattr("tournament.core.deadlines.send_task_safely", lambda task, *ids, eta: sent.append((task.name, ids, eta)))
         soon = dt.datetime(2026, 4, 15, 16, 50, tzinfo=dt.UTC)
         with time_machine.travel(soon, tick=False):
             with django_capture_on_commit_callbacks(execute=True):
                 set_posted_start(reload(game), POSTED)  # unchanged: nothing to send
                 assert sent == []
                 set_posted_start(reload(game), POSTED + dt.timedelta(minutes=10))
-        assert sent == [("tournament.gameday.deadlines.apply_no_show_at_deadline", (game.pk,), NO_SHOW + dt.timedelta(minutes=10))]
+        assert sent == [("tournament.core.deadlines.apply_no_show_at_deadline", (game.pk,), NO_SHOW + dt.timedelta(minutes=10))]
 
     def test_deadlines_days_ahead_are_armed_by_the_sweep_minutes_before(self, game, monkeypatch):
         sent = []
-        monkeypatch.setattr("tournament.gameday.deadlines.send_task_safely", lambda task, *ids, eta: sent.append((task.name, ids, eta)))
+        monkeypatch.setattr("tournament.core.deadlines.send_task_safely", lambda task, *ids, eta: sent.append((task.name, ids, eta)))
         assert deadlines.sweep(NO_SHOW - dt.timedelta(hours=5))["arm_upcoming_deadlines"] == 0
         assert deadlines.sweep(NO_SHOW - dt.timedelta(minutes=2))["arm_upcoming_deadlines"] == 2  # both games
-        assert ("tournament.gameday.deadlines.apply_no_show_at_deadline", (game.pk,), NO_SHOW) in sent
+        assert ("tournament.core.deadlines.apply_no_show_at_deadline", (game.pk,), NO_SHOW) in sent

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from tests.factories import TeamFactory
 from tests.gameday_setup import publish_division, teams
-from tournament.gameday import actions
+from tournament.core import actions
 from tournament.models import CheckIn, Game
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)  # Wednesday 10:00 AM in Mazatlán

@@ -8,10 +8,10 @@ from django.utils import timezone
 
 from config.celery import app
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament.gameday import actions
-from tournament.draw.publishing import set_posted_start
+from tournament.core import actions
+from tournament.formats.bracket.draw.publishing import set_posted_start
 from tournament.models import Game, GameEvent
-from tournament.gameday.deadlines import apply_no_show_at_deadline
+from tournament.core.deadlines import apply_no_show_at_deadline
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 S = Game.Status
@@ -65,7 +65,7 @@ def test_the_no_show_task_fires_at_its_eta_and_a_check_in_just_before_prevents_i
 
 def test_the_same_task_delivered_twice_forfeits_once(games, celery_worker, monkeypatch):
     game = games[0]
-    monkeypatch.setattr("tournament.gameday.deadlines.send_task_safely", lambda *args, **kwargs: None)  # only ours
+    monkeypatch.setattr("tournament.core.deadlines.send_task_safely", lambda *args, **kwargs: None)  # only ours
     actions.check_in(game, teams(game)[0])
     deadline_in(game, -1)
     celery_worker.start()
@@ -78,7 +78,7 @@ def test_the_same_task_delivered_twice_forfeits_once(games, celery_worker, monke
 def test_with_the_worker_stopped_over_the_deadline_the_sweep_applies_it_after_restart(games, celery_worker, monkeypatch):
     game = games[0]
     # The exact-moment message is lost (say the broker restarted empty): only the sweep is left.
-    monkeypatch.setattr("tournament.gameday.deadlines.send_task_safely", lambda *args, **kwargs: None)
+    monkeypatch.setattr("tournament.core.deadlines.send_task_safely", lambda *args, **kwargs: None)
     actions.check_in(game, teams(game)[1])
     deadline = deadline_in(game, 0.5)
     wait_for(lambda: timezone.now() > deadline)

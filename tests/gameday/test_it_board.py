@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from tests.factories import TournamentFactory
 from tests.gameday_setup import publish_division, teams
-from tournament.gameday import actions
-from tournament.gameday import deadlines
-from tournament.gameday.board import current_round_id
+from tournament.core import actions
+from tournament.core import deadlines
+from tournament.core.board import current_round_id
 from tournament.models import CheckIn, Game, GameSide, Round, Tournament
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)  # Wednesday 10:00 AM in Mazatlán
@@ -142,7 +142,7 @@ def test_posted_times_on_the_daylight_saving_day_are_local(organizer_client, tou
 
 @pytest.mark.django_db
 class TestCachedBoard:
-    """The board is rendered once per state (tournament.page_cache); every change shows at once."""
+    """The board is rendered once per state (tournament.core.page_cache); every change shows at once."""
 
     def test_a_new_check_in_and_a_new_score_show_at_once(self, organizer_client, tournament, games):
         game = games[0]

@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.draw.test_brackets_support import game, published, teams_of
+from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
 from tests.gameday_setup import publish_division
-from tournament.gameday import advancement
+from tournament.formats.bracket import advancement
 from tournament.models import Game, GameEvent
 
 S = Game.Status

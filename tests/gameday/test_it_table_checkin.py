@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.factories import TeamFactory
 from tests.gameday_setup import publish_division, teams
 from tests.gameday.test_it_board import text
-from tournament.gameday import actions
+from tournament.core import actions
 from tournament.models import CheckIn, Game
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)  # Wednesday 10:00 AM in Mazatlán

@@ -14,7 +14,7 @@ from django.urls import reverse
 from scoring import hands
 from scoring import sample_hands as td
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament.gameday import actions, deadlines, ties
+from tournament.core import actions, deadlines, ties
 from tournament.models import Game, GameEvent
 
 S = Game.Status

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from tests.draw.test_brackets_support import published
+from tests.formats.bracket.draw.test_brackets_support import published
 from tests.factories import UserFactory
 from tournament.models import Tournament
 

@@ -10,10 +10,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.draw.test_brackets_support import closed_tournament, game, published
+from tests.formats.bracket.draw.test_brackets_support import closed_tournament, game, published
 from tests.factories import TournamentFactory
 from tests.tournament_form import lasting, tournament_data
-from tournament.draw import publishing
+from tournament.formats.bracket.draw import publishing
 from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db

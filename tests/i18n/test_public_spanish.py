@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from tests.draw.test_brackets_support import game, teams_of
+from tests.formats.bracket.draw.test_brackets_support import game, teams_of
 from tests.live.events import finished, in_play, signed_up
-from tournament.localtime import when
+from tournament.common.localtime import when
 from tournament.models import Team
 
 pytestmark = pytest.mark.django_db

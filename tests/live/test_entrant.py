@@ -5,11 +5,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.draw.test_brackets_support import game, teams_of
+from tests.formats.bracket.draw.test_brackets_support import game, teams_of
 from tests.live.events import in_play
-from tests.tables.played import club_round, play_club_game
+from tests.formats.tables.played import club_round, play_club_game
 from tournament.events import demo_tables
-from tournament.gameday import actions
+from tournament.core import actions
 from tournament.models import Game, Player, Team
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ the results and the champion; it polls itself (204 while nothing changed) at a f
 import pytest
 from django.urls import reverse
 
-from tests.draw.test_brackets_support import (
+from tests.formats.bracket.draw.test_brackets_support import (
     closed_tournament,
     final_game,
     game,
@@ -12,7 +12,7 @@ from tests.draw.test_brackets_support import (
     teams_of,
 )
 from tests.live.events import finished, in_play, start_with_a_hand
-from tournament.gameday import advancement
+from tournament.formats.bracket import advancement
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db

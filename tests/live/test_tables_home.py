@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from tests.live.test_home import section
-from tests.tables.played import START, club_round, end_with_totals, play_club_game
-from tournament.tables import rounds
+from tests.formats.tables.played import START, club_round, end_with_totals, play_club_game
+from tournament.formats.tables import rounds
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.draw.test_brackets_support import teams_of
+from tests.formats.bracket.draw.test_brackets_support import teams_of
 from tests.live.events import in_play
 from tournament.events import demo_tables
 from tournament.models import Game, Tournament

@@ -17,11 +17,11 @@ from tests.printing.test_printing_helpers import (
     pdf_text,
 )
 from tests.printing.test_table_results_pdf import play_the_playoff
-from tests.tables.played import club_round, end_with_totals
+from tests.formats.tables.played import club_round, end_with_totals
 from tournament.models import Round, Tournament
 from tournament.printing import documents, tasks
 from tournament.printing.paper import paper
-from tournament.tables import bonus
+from tournament.formats.tables import bonus
 
 pytestmark = pytest.mark.django_db
 SHOTS = Path(os.environ.get("MELDBOARD_SCREENSHOTS", "/work/tmp/shots"))
@@ -61,7 +61,7 @@ def results(tournament):
 def club_event(tournament):
     """A club table event (three tables, round 1 seated) in the tournament's language: table 1
     finishes first and earns the bonus, which levels two partnerships for the win."""
-    event, (one, two, three) = club_round(3, language=tournament.language)
+    event, (one, two, three) = club_round(3, language=tournament.core.language)
     end_with_totals(one, 900, 500)
     assert bonus.award_first_finish(one)
     end_with_totals(two, 1300, 100)

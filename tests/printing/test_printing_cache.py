@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.brackets.test_page_cache import dead_cache  # noqa: F401 (a fixture)
+from tests.formats.bracket.chart.test_page_cache import dead_cache  # noqa: F401 (a fixture)
 from tests.factories import TournamentFactory
 from tests.printing.test_printing_helpers import draw_divisions
 from tournament.models import GameSide, Tournament

@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from tests.factories import TournamentFactory
 from tests.printing.test_printing_helpers import flat, page_png
-from tests.tables.played import club_round, end_with_totals
+from tests.formats.tables.played import club_round, end_with_totals
 from tournament.models import Game, GameSide, Tournament
-from tournament.tables import bonus, playoffs, results
+from tournament.formats.tables import bonus, playoffs, results
 
 pytestmark = pytest.mark.django_db
 SHOTS = Path(os.environ.get("MELDBOARD_SCREENSHOTS", "/work/tmp/shots"))

@@ -6,7 +6,7 @@ from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.scoring.games import make_game
-from tournament.gameday import advancement
+from tournament.formats.bracket import advancement
 from tournament.models import Game, GameSide
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from scoring.models import Hand, HandRevision
 from scoring.sheet import build, card_classes, count_points, game_for_sheet
 from tests.factories import PlayerFactory, TournamentFactory
 from tests.scoring.games import make_game
-from tournament.gameday import advancement
+from tournament.formats.bracket import advancement
 from tournament.models import Game, GameEvent, GameSide
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.core import mail
 from django.urls import reverse
 
 from tests.factories import TournamentFactory
-from tournament.gameday import deadlines
+from tournament.core import deadlines
 from tournament.signups import registration
 from tournament.models import Tournament
 

@@ -34,7 +34,7 @@ from tournament.events.backup_checks import (
     VERSION,
     TournamentImportError,
 )
-from tournament.gameday import deadlines
+from tournament.core import deadlines
 from tournament.models import Tournament
 
 __all__ = ["TournamentImportError", "export_tournament", "import_tournament", "read_file", "tournament_models"]
@@ -54,7 +54,7 @@ JSON_ID_FIELDS = {
 
 # JSON objects whose named keys hold ids: "app.Model.field" -> {key: "app.Model" | ("keys", "app.Model")}.
 # ("keys", …) means the object's own keys are ids (as strings). The game log's data is written by
-# tournament.gameday.actions and tournament.gameday.advancement; an id the file does not hold is left as it was
+# tournament.core.actions and tournament.formats.bracket.advancement; an id the file does not hold is left as it was
 # (the log is a record, not a reference the app follows).
 JSON_ID_KEYS = {
     "tournament.GameEvent.data": {

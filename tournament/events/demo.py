@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from scoring import hands
 from scoring.sample_hands import BIG, W1, W2, values
-from tournament.draw import publishing
+from tournament.formats.bracket.draw import publishing
 from tournament.events import demo_tables
-from tournament.gameday import actions, deadlines
+from tournament.core import actions, deadlines
 from tournament.models import Division, Game, Round, Tournament
 from tournament.signups import registration
 

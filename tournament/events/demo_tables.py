@@ -15,10 +15,10 @@ import datetime as dt
 
 import rules
 from scoring import hands
-from tournament.gameday import actions
+from tournament.core import actions
 from tournament.models import Game, Tournament
 from tournament.signups import registration
-from tournament.tables import drawing, formats, play, rounds, signups
+from tournament.formats.tables import drawing, formats, play, rounds, signups
 
 NAMES = [
     "Ann Lee", "Bob Lee", "Carmen Ruiz", "Dave Ruiz", "Eve Adams", "Frank Adams", "Gina Park", "Hal Park",

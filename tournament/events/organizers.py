@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.decorators import organizer_required, tournament_view
+from tournament.core.decorators import organizer_required, tournament_view
 from tournament.models import Tournament
 
 

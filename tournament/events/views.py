@@ -12,11 +12,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tournament import localtime
-from tournament.decorators import organizer_required, tournament_view
+from tournament.common import localtime
+from tournament.core.decorators import organizer_required, tournament_view
 from tournament.events.backup import export_tournament
 from tournament.events.forms import TournamentForm
-from tournament.gameday import deadlines
+from tournament.core import deadlines
 from tournament.models import Team, Tournament
 from tournament.signups import registration
 from tournament.signups.forms import SignupForm

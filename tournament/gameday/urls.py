@@ -1,6 +1,7 @@
 from django.urls import path
 
-from tournament.gameday import board, views, views_game
+from tournament.core import board
+from tournament.gameday import views, views_game
 
 app_name = "gameday"
 urlpatterns = [

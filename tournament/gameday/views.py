@@ -1,6 +1,6 @@
 """Game day: the organizer's actions on a game (from the board or the game's page), and the table-side
-check-in and start. Every write goes through tournament.gameday.actions; the board is
-tournament.gameday.board, the game's page tournament.gameday.views_game."""
+check-in and start. Every write goes through tournament.core.actions; the board is
+tournament.core.board, the game's page tournament.gameday.views_game."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.decorators import organizer_required, tournament_view
-from tournament.form_input import cleaned
-from tournament.gameday import actions
-from tournament.gameday.board import board_context, games_for_board
+from tournament.core.decorators import organizer_required, tournament_view
+from tournament.common.form_input import cleaned
+from tournament.core import actions
+from tournament.core.board import board_context, games_for_board
 from tournament.gameday.forms import (
     DecideForm,
     OneMoreHandForm,
@@ -27,12 +27,12 @@ from tournament.gameday.forms import (
     TableStartForm,
     TeamForm,
 )
-from tournament.gameday.heard import table_heard
+from tournament.core.heard import table_heard
 from tournament.gameday.views_game import load_game
-from tournament.localtime import clock as local_clock
+from tournament.common.localtime import clock as local_clock
 from tournament.models import Division, Game
-from tournament.tables import play
-from tournament.tables.forms import SeatForm
+from tournament.formats.tables import play
+from tournament.formats.tables.forms import SeatForm
 
 TABLE_POLL_SECONDS = 10
 

@@ -3,7 +3,7 @@ check-ins, start, substitutes, the decision of a tie, forfeit reversal, the resu
 score sheet and table links, and the log.
 
 The actions post to their own URLs (tournament.gameday.views) and come back here. A correction
-goes through tournament.gameday.advancement.correct_result, which redoes advancement and refuses
+goes through tournament.formats.bracket.advancement.correct_result, which redoes advancement and refuses
 once the next game has started; a refused correction answers 400 with the message and the typed
 note kept, and changes nothing.
 """
@@ -21,10 +21,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
-from tournament.decorators import organizer_required, tournament_view
-from tournament.form_input import error_messages
-from tournament.gameday import advancement, ties
-from tournament.gameday.board import game_view, games_for_board
+from tournament.core.decorators import organizer_required, tournament_view
+from tournament.common.form_input import error_messages
+from tournament.formats.bracket import advancement
+from tournament.core import ties
+from tournament.core.board import game_view, games_for_board
 from tournament.gameday.forms import CorrectionForm
 from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
 

@@ -1,13 +1,13 @@
 """A bracket event's games sorted by what a spectator wants first: the champion, the games in play,
 the next games by posted time and the results so far. One prefetch of the whole bracket
-(tournament.brackets.prefetch, a fixed number of queries) sorted in Python."""
+(tournament.formats.bracket.chart.prefetch, a fixed number of queries) sorted in Python."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
 
-from tournament.brackets import prefetch
+from tournament.formats.bracket.chart import prefetch
 from tournament.models import Division, Game, Team, Tournament
 
 PLAYING = (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION)

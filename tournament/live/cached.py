@@ -1,5 +1,5 @@
 """The live public pages' one way of answering: read the change counter first (a passed deadline
-applied, tournament.page_cache.tournament_head), answer an htmx poll that shows the current count
+applied, tournament.core.page_cache.tournament_head), answer an htmx poll that shows the current count
 with 204, and otherwise render through the page cache under a key holding the counter, in the
 tournament's time zone, until the next clock turn of the games shown."""
 
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from django.http import Http404, HttpResponse
 from django.utils import timezone
 
-from tournament import page_cache
+from tournament.core import page_cache
 from tournament.models import Game, Tournament
 
 

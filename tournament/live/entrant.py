@@ -13,7 +13,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tournament import names
+from tournament.common import names
 from tournament.models import (
     Game,
     GameSide,
@@ -23,8 +23,8 @@ from tournament.models import (
     Team,
     Tournament,
 )
-from tournament.tables import formats, results
-from tournament.tables.results import FINISHED
+from tournament.formats.tables import formats, results
+from tournament.formats.tables.results import FINISHED
 
 _LATER = dt.datetime.max.replace(tzinfo=dt.UTC)
 
@@ -53,7 +53,7 @@ class EntrantPage:
     lines: list[Line]
     byes: list[int] = field(default_factory=list)  # table rounds this entrant sat out
     substitutions: list[Substitution] = field(default_factory=list)
-    standing: object = None  # tournament.tables.standings.Row
+    standing: object = None  # tournament.formats.tables.standings.Row
 
     @property
     def next(self) -> Line | None:

@@ -1,6 +1,6 @@
 """A table event read for the public home and the TV: the current round's tables (those in play
 first), when the round starts, the standings' leaders, and the medals once every table is done.
-Built on the public seating (tournament.tables.seat_lists) and standings (tournament.tables.results)."""
+Built on the public seating (tournament.formats.tables.seat_lists) and standings (tournament.formats.tables.results)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.models import Game, Tournament
-from tournament.tables import formats, results, seat_lists
-from tournament.tables.results import FINISHED
+from tournament.formats.tables import formats, results, seat_lists
+from tournament.formats.tables.results import FINISHED
 
 LEADERS_SHOWN = 5
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from tournament import localtime
+from tournament.common import localtime
 from tournament.live import bracket_now, cached, entrant, tables_now
 from tournament.models import Round, Team
 from tournament.signups import registration
-from tournament.tables import formats
+from tournament.formats.tables import formats
 
 HOME = ("live/home.html", "live/_home_live.html")
 TV = ("live/tv.html", "live/_tv_live.html")

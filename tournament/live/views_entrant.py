@@ -9,11 +9,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournament import names
-from tournament.decorators import tournament_view
+from tournament.common import names
+from tournament.core.decorators import tournament_view
 from tournament.live import cached, entrant
 from tournament.models import Player, Team
-from tournament.tables import formats
+from tournament.formats.tables import formats
 
 PAGE = ("live/entrant.html", "live/_entrant_live.html")
 MAX_TYPED = 80

@@ -6,7 +6,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from tournament.stored_words import stored_name
+from tournament.common.stored_words import stored_name
 
 
 def english(text) -> str:
@@ -150,11 +150,11 @@ class Game(models.Model):
     table_token = models.CharField(max_length=40, unique=True, default=new_table_token)
     version = models.PositiveIntegerField(default=0, help_text=gettext_lazy("Bumped on every change of result or state."))
     # When the table's phone last reached the server (any table-link request), so the organizer's
-    # board shows a silent table; written at most every HEARD_EVERY (tournament.gameday.heard).
+    # board shows a silent table; written at most every HEARD_EVERY (tournament.core.heard).
     last_heard_at = models.DateTimeField(null=True, blank=True)
     # A tie at the time limit (RULES A7): the sides' totals then, in slot order (the pages say how it
     # was settled); the number of the one more hand the organizer let the table play (the game ends
-    # on it, tournament.gameday.ties); when the organizers were e-mailed about the tie awaiting them
+    # on it, tournament.core.ties); when the organizers were e-mailed about the tie awaiting them
     # (the claim that sends that e-mail once).
     tie_totals = models.JSONField(default=list, blank=True)
     extra_hand = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -30,7 +30,7 @@ VARIANTS = [
 ]
 
 
-# How the event is played; chosen at creation (tournament.tables runs the table-round format).
+# How the event is played; chosen at creation (tournament.formats.tables runs the table-round format).
 FORMATS = [
     ("bracket", gettext_lazy("Two divisions and a final")),
     ("tables", gettext_lazy("Table rounds")),
@@ -49,7 +49,7 @@ class TournamentQuerySet(models.QuerySet):
         """The tournaments `user` may run: every one for staff, those they organize for anyone else.
 
         The one rule of who organizes what: every organizer page and action asks it (through
-        tournament.decorators), and the organizer's list shows what it returns."""
+        tournament.core.decorators), and the organizer's list shows what it returns."""
         if not user.is_authenticated:
             return self.none()
         if user.is_staff:

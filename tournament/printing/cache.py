@@ -4,7 +4,7 @@ While Redis is down the cache misses and keeps nothing (config.degrading_cache):
 afresh, and a round's table cards are made right in the request instead of by a job.
 
 A PDF's key holds the tournament's change counter (Tournament.changes, read with the tournament by
-the view's first query, tournament.page_cache.counted): every change a document can print bumps it
+the view's first query, tournament.core.page_cache.counted): every change a document can print bumps it
 in its own transaction, so the next request renders afresh and the old PDF is left to expire.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 
-from tournament import page_cache
+from tournament.core import page_cache
 from tournament.models import Tournament
 
 PDF_TIMEOUT = 7 * 24 * 3600  # only so that PDFs of old counts leave the cache
@@ -24,7 +24,7 @@ JOB_TIMEOUT = 24 * 3600
 
 def pdf_key(tournament: Tournament, document: str) -> str:
     """`document` names the PDF and its options, e.g. "chart:12:posting:letter"."""
-    return page_cache.key("pdf", *page_cache.counted(tournament), tournament.language, document)
+    return page_cache.key("pdf", *page_cache.counted(tournament), tournament.core.language, document)
 
 
 def cached_pdf(tournament: Tournament, document: str, build: Callable[[], bytes]) -> tuple[bytes, bool]:

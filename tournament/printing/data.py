@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import rules
-from tournament.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
+from tournament.common.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
-from tournament.numbers import points_text  # noqa: F401 (table_results prints with it too)
+from tournament.common.numbers import points_text  # noqa: F401 (table_results prints with it too)
 from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
-from tournament.stored_words import reason, stored_name
+from tournament.common.stored_words import reason, stored_name
 
 POSTING = "posting"
 CURRENT = "current"
@@ -188,7 +188,7 @@ class GameInfo:
 def no_show_rule(game: Game, sides: list[GameSide]) -> str:
     """What happens to a side not seated by the no-show deadline, in words for the table card: a
     bracket game's team forfeits; at a table round the absent player or partnership forfeits its
-    place and, with three or more sides, the others play on (tournament.tables.table_deadlines)."""
+    place and, with three or more sides, the others play on (tournament.formats.tables.table_deadlines)."""
     if game.division.kind != Division.Kind.TABLES:
         return _("a team not here by then forfeits")
     play_on = len(sides) > 2

@@ -11,11 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from weasyprint import HTML
 
-from tournament.language import in_tournament_language
+from tournament.core.language import in_tournament_language
 from tournament.models import Tournament
 from tournament.printing import data
 from tournament.printing.paper import Paper
-from tournament.tables import seat_lists
+from tournament.formats.tables import seat_lists
 
 ORDERS = ("table", "name")
 

@@ -1,6 +1,6 @@
 """The printed results of a table-round event: the standings with gold, silver and bronze (a
 numbered disc and the word, so a black-and-white copy still says which), each entrant's bonus, and
-what each play-off decided. The standings are tournament.tables.results.standings, the same rows as
+what each play-off decided. The standings are tournament.formats.tables.results.standings, the same rows as
 the public page; served through the PDF cache (tournament.printing.cache) like every document."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from weasyprint import HTML
 
-from tournament.language import in_tournament_language
+from tournament.core.language import in_tournament_language
 from tournament.models import Game, Tournament
 from tournament.printing import data
 from tournament.printing.paper import Paper
-from tournament.stored_words import level_for, medal
-from tournament.tables import formats, results
-from tournament.tables.standings import placings
+from tournament.common.stored_words import level_for, medal
+from tournament.formats.tables import formats, results
+from tournament.formats.tables.standings import placings
 
 
 @dataclass

@@ -8,7 +8,7 @@ from celery import shared_task
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
-from tournament.language import in_tournament_language
+from tournament.core.language import in_tournament_language
 from tournament.models import Round
 from tournament.printing import cache as pdf_cache
 from tournament.printing import data, documents

@@ -3,7 +3,7 @@
 The deadline is decided by the clock of whoever asks; the Celery task and the minute sweep only
 record that registration closed (once) and tell the organizer. Every change here shows on a page
 (the home, the teams, the partner board, the bracket and the printouts by name), so each one bumps
-the tournament's change counter in its own transaction (tournament.page_cache).
+the tournament's change counter in its own transaction (tournament.core.page_cache).
 """
 
 import datetime as dt
@@ -17,9 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament import names
-from tournament.language import in_tournament_language
-from tournament.localtime import full_text
+from tournament.common import names
+from tournament.core.language import in_tournament_language
+from tournament.common.localtime import full_text
 from tournament.models import PartnerPost, Player, Team, Tournament
 
 log = logging.getLogger(__name__)

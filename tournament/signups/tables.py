@@ -4,7 +4,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournament.localtime import when
+from tournament.common.localtime import when
 from tournament.models import Team
 from tournament.templatetags.name_tags import bdi_join
 

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament import names
+from tournament.common import names
 from tournament.models import PartnerPost, Team, Tournament
 from tournament.signups.registration import draw_started
 

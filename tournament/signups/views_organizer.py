@@ -7,8 +7,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.decorators import organizer_required, tournament_view
-from tournament.form_input import cleaned, error_messages
+from tournament.core.decorators import organizer_required, tournament_view
+from tournament.common.form_input import cleaned, error_messages
 from tournament.models import Team
 from tournament.signups import registration, team_changes
 from tournament.signups.forms import PairForm, SignupForm, TeamNameForm

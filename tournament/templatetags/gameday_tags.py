@@ -1,15 +1,15 @@
 from django import template
 from django.utils import timezone
 
-from tournament.gameday.clock import clock
-from tournament.stored_words import reason as reason_words
+from tournament.core.clock import clock
+from tournament.common.stored_words import reason as reason_words
 
 register = template.Library()
 
 
 @register.simple_tag
 def game_clock(game):
-    """The game's state read against the clock of this request (see tournament.gameday.clock.clock)."""
+    """The game's state read against the clock of this request (see tournament.core.clock.clock)."""
     return clock(game, timezone.now())
 
 

@@ -3,9 +3,9 @@ and medals in the page's language."""
 
 from django import template
 
-from tournament import stored_words
+from tournament.common import stored_words
 from tournament.printing import data
-from tournament.tables import formats
+from tournament.formats.tables import formats
 
 register = template.Library()
 

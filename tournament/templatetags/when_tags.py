@@ -1,9 +1,9 @@
 """Date filters in the page's language: `{{ game.starts_at|timezone:tournament.time_zone|day_clock }}`
-(tournament.localtime.shapes names them; apply after the `timezone` filter)."""
+(tournament.common.localtime.shapes names them; apply after the `timezone` filter)."""
 
 from django import template
 
-from tournament.localtime import shapes, when
+from tournament.common.localtime import shapes, when
 
 register = template.Library()
 

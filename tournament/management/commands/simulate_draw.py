@@ -7,7 +7,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.draw import generator
+from tournament.formats.bracket.draw import generator
 
 
 class Command(BaseCommand):

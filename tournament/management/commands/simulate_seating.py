@@ -14,9 +14,9 @@ import random
 from django.core.management.base import BaseCommand, CommandError
 
 from rules import preset_numbers
-from tournament.draw.generator import parse_seed
-from tournament.tables.partners import draw_partners
-from tournament.tables.seating import MOVEMENTS, Round, seat_round
+from tournament.formats.bracket.draw.generator import parse_seed
+from tournament.formats.tables.partners import draw_partners
+from tournament.formats.tables.seating import MOVEMENTS, Round, seat_round
 
 MAX_PLAYERS = 1000
 MAX_ROUNDS = 100

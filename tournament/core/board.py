@@ -1,0 +1,163 @@
+"""The organizer's game-day board: one round at a glance, kept in the page cache.
+
+The board applies any deadline that is due when it loads, so it is right even with no worker
+running. It is rendered once per count of the tournament's changes and clock phase
+(tournament.core.page_cache)."""
+
+from __future__ import annotations
+
+import zoneinfo
+from dataclasses import dataclass, field
+
+from django.db.models import Exists, F, OuterRef, Prefetch
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournament.core import page_cache
+from tournament.core.decorators import organizer_required
+from tournament.core import heard
+from tournament.core.clock import clock
+from tournament.common.localtime import when
+from tournament.models import CheckIn, Game, GameSide, Round, Substitution, Tournament
+
+BOARD_POLL_SECONDS = 5
+
+
+# ---- loading ------------------------------------------------------------------------------------
+
+def games_for_board(games):
+    """Everything a board card shows, in a fixed number of queries however many games there are."""
+    return (
+        games.select_related("division__tournament", "round", "winner")
+        .prefetch_related(
+            Prefetch("sides", queryset=GameSide.objects.select_related("team", "player", "fed_by__round").prefetch_related("team__players").order_by("slot")),
+            Prefetch("checkins", queryset=CheckIn.objects.select_related("recorded_by")),
+            Prefetch("substitutions", queryset=Substitution.objects.select_related("replaced", "substitute")),
+            Prefetch("feeds", queryset=GameSide.objects.select_related("game__round", "game__division")),
+        )
+        .order_by("number")
+    )
+
+
+BOARD_ORDER = (F("starts_at").asc(nulls_last=True), "division__kind", "number")  # posted start, unposted last
+
+
+def rounds_of(tournament):
+    return list(Round.objects.filter(division__tournament=tournament).select_related("division").order_by(*BOARD_ORDER))
+
+
+def current_round_id(slug: str) -> int | None:
+    """The board's round when none is asked for: the first round (in board order) with a game still
+    to be decided, else the last one; None before the draw. One small query."""
+    still_open = Game.objects.filter(round=OuterRef("pk")).exclude(status__in=Game.DONE)
+    rounds = list(
+        Round.objects.filter(division__tournament__slug=slug).order_by(*BOARD_ORDER)
+        .values_list("pk", Exists(still_open))
+    )
+    if not rounds:
+        return None
+    return next((pk for pk, is_open in rounds if is_open), rounds[-1][0])
+
+
+@dataclass
+class BoardSide:
+    side: GameSide
+    checkin: CheckIn | None
+    substitutions: list = field(default_factory=list)
+
+    @property
+    def team(self):
+        return self.side.team
+
+
+@dataclass
+class GameView:
+    game: Game
+    clock: dict
+    sides: list[BoardSide]
+    next_game: Game | None
+
+    @property
+    def substitutions(self):
+        return [s for v in self.sides for s in v.substitutions]
+
+
+def game_view(game: Game, now) -> GameView:
+    checkins = {c.team_id: c for c in game.checkins.all()}
+    subs = list(game.substitutions.all())
+    sides = [
+        BoardSide(side=s, checkin=checkins.get(s.team_id), substitutions=[x for x in subs if x.team_id == s.team_id])
+        for s in game.sides.all()
+    ]
+    feeds = list(game.feeds.all())
+    return GameView(game=game, clock=clock(game, now), sides=sides, next_game=feeds[0].game if feeds else None)
+
+
+# ---- the board ----------------------------------------------------------------------------------
+
+def board_context(request, tournament, rnd: Round | None, now) -> dict:
+    rows = []
+    if rnd is not None:
+        rows = [game_view(g, now) for g in games_for_board(Game.objects.filter(round=rnd))]
+    alerts = [(row, row.clock["alert"]) for row in rows if row.clock["alert"]]
+    elsewhere = (
+        Game.objects.filter(division__tournament=tournament, status=Game.Status.AWAITING_DECISION)
+        .exclude(round=rnd).select_related("division", "round")
+    )
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "rows": rows,
+        "alerts": alerts,
+        "elsewhere": list(elsewhere),
+        "now": now,
+        "updated": updated_text(tournament.tz, now),
+        "poll_seconds": BOARD_POLL_SECONDS,
+        "board_url": reverse("gameday:round", args=[tournament.slug, rnd.pk]) if rnd else reverse("gameday:board", args=[tournament.slug]),
+    }
+
+
+def updated_text(tz: zoneinfo.ZoneInfo, now) -> str:
+    """“10:05:03 AM”: when the board was read, in the tournament's zone."""
+    return when(now.astimezone(tz), "clock_seconds")
+
+
+@organizer_required
+@require_GET
+def board(request, slug: str, round_id: int | None = None):
+    """The round to show, then the tournament's counter (tournament.core.page_cache.tournament_head,
+    which applies any deadline that has passed); on a cached board that is all. The round is chosen
+    first so that the deadlines applied now show on the round the organizer was looking at."""
+    now = timezone.now()
+    round_pk = round_id or current_round_id(slug)
+    heard_marks = heard.round_marks(round_pk) if round_pk else ()  # read before the counter, as the round
+    head = page_cache.tournament_head(slug, now)
+    if head is None:
+        raise Http404(_("No such tournament."))
+    tz = zoneinfo.ZoneInfo(head.time_zone)
+    template = "gameday/_board.html" if request.htmx else "gameday/board.html"
+    with timezone.override(tz):
+        if round_pk is None:  # no draw yet
+            tournament = Tournament.objects.get(pk=head.pk)
+            return render(request, template, {"tournament": tournament, "round": None, "rounds": [], "now": now})
+
+        def build_context():
+            tournament = Tournament.objects.get(pk=head.pk)
+            rounds = rounds_of(tournament)
+            rnd = next((r for r in rounds if r.pk == round_pk), None)
+            if rnd is None:
+                raise Http404(_("No such round in this tournament."))
+            return {**board_context(request, tournament, rnd, now), "rounds": rounds}
+
+        def clock_turn(context):
+            return page_cache.next_clock_turn((row.game for row in context["rows"]), now)
+
+        key = page_cache.key("board", *page_cache.counted(head), round_pk, request.user.pk, template, heard_marks)
+        html = page_cache.render(request, template, key, build_context,
+                                 live={"updated": updated_text(tz, now)}, now=now,
+                                 clock_turn=clock_turn)
+    return HttpResponse(html)

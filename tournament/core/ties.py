@@ -1,0 +1,155 @@
+"""A bracket game level at the time limit (RULES A7: the sheets are silent; they suggest finishing
+the hand in play): how the pages word it, and the e-mail that tells the organizers a decision waits.
+
+The organizer either records the winner (actions.decide) or lets the table play one more hand
+(actions.play_one_more_hand); the game then ends on the totals after that hand
+(scoring.outcome.finish_if_over), and a tie again comes back here.
+
+The e-mail is sent once per tie: `notify_organizers` claims the row (a conditional UPDATE of
+`Game.tie_notified_at`) before sending, so the deadline task, the sweep and a second worker never
+send it twice; a failed send gives the claim back and the minute sweep tries again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.templatetags.scoring_tags import points
+from tournament.core.language import in_tournament_language
+from tournament.models import Game, Tournament
+
+log = logging.getLogger(__name__)
+Status = Game.Status
+Reason = Game.Reason
+
+
+def score_line(totals) -> str:
+    """“1,240–1,240”: the sides' totals as the sheet writes them."""
+    return "–".join(points(t) for t in totals)
+
+
+def tied_at_limit(game: Game) -> str:
+    return _("Tied %(score)s at the time limit") % {"score": score_line(game.tie_totals)}
+
+
+def _tied(game: Game) -> str:
+    """Tied at the limit, and level again after the one more hand if it was played."""
+    if game.extra_hand:
+        return _("Tied %(score)s at the time limit; level again after one more hand") % {
+            "score": score_line(game.tie_totals)}
+    return tied_at_limit(game)
+
+
+def story(game: Game) -> str:
+    """How a tie at the time limit was (or is being) settled, for the bracket and the game's page;
+    "" for a game that was never level at the limit."""
+    if not game.tie_totals:
+        return ""
+    tied = {"tied": tied_at_limit(game)}
+    if game.status == Status.AWAITING_DECISION:
+        return _("%(tied)s; the organizer decides.") % {"tied": _tied(game)}
+    if game.status == Status.IN_PLAY and game.extra_hand:
+        return _("%(tied)s; playing one more hand.") % tied
+    if game.result_reason == Reason.ORGANIZER_DECISION:
+        note = f": {game.decision_note}" if game.decision_note else ""
+        return _("%(tied)s; decided by the organizer") % {"tied": _tied(game)} + note
+    if game.extra_hand and game.status == Status.FINISHED:
+        return _("%(tied)s; won on one more hand.") % tied
+    return _("%(tied)s.") % tied
+
+
+def table_note(game: Game) -> str:
+    """What the table phone tells the players about a tie at the time limit: what happens next."""
+    if not game.tie_totals:
+        return ""
+    named = {"tied": tied_at_limit(game), "number": game.extra_hand}
+    if game.status == Status.IN_PLAY and game.extra_hand:
+        return _("%(tied)s — play one more hand (hand %(number)s); the organizer has been told. Enter it as usual: "
+                 "the higher total after it wins.") % named
+    if game.status == Status.AWAITING_DECISION:
+        if game.extra_hand:
+            return _("%(tied)s, and still level after one more hand. Waiting for the organizer's decision; the "
+                     "organizer has been told. Please stay at the table.") % named
+        return _("%(tied)s. Waiting for the organizer's decision; the organizer has been told. Please stay at the "
+                 "table.") % named
+    return ""
+
+
+def board_alert(game: Game) -> str:
+    """The organizer's board line for a tie at the limit (clock.clock's alert)."""
+    if not game.tie_totals:
+        return _("Tie: record the winner and why.")
+    named = {"tied": tied_at_limit(game), "number": game.extra_hand}
+    if game.status == Status.IN_PLAY and game.extra_hand:
+        return _("%(tied)s: the table plays one more hand (hand %(number)s); the higher total then wins.") % named
+    if game.extra_hand:
+        return _("%(tied)s, level again after one more hand: let the table play one more hand, or record the winner "
+                 "and why.") % named
+    return _("%(tied)s: let the table play one more hand, or record the winner and why.") % named
+
+
+# ---- telling the organizers ----------------------------------------------------------------------
+
+def _recipients(tournament) -> list[str]:
+    found = {tournament.organizer_email} if tournament.organizer_email else set()
+    if tournament.created_by_id and tournament.created_by.email:
+        found.add(tournament.created_by.email)
+    found.update(e for e in tournament.organizers.values_list("email", flat=True) if e)
+    return sorted(found)
+
+
+def _game_url(game: Game) -> str:
+    path = reverse("gameday:game", args=[game.division.tournament.slug, game.pk])
+    base = getattr(settings, "MELDBOARD_PUBLIC_URL", "")
+    return base.rstrip("/") + path if base else path
+
+
+def notify_organizers(game_id: int, now: dt.datetime | None = None) -> bool:
+    """E-mail the tournament's organizers that this game waits for their decision. True for the one
+    caller that sent it; a failing mail server is logged, never raised (the tie itself is recorded
+    and on the board whatever happens to the e-mail)."""
+    now = now or timezone.now()
+    game = Game.objects.select_related("division__tournament__created_by", "round").filter(pk=game_id).first()
+    if game is None or not _claim(game, tie_notified_at__isnull=True, to=now):
+        return False
+    tournament = game.division.tournament
+    names = " v ".join(str(side) for side in game.sides.order_by("slot").select_related("team", "player"))
+    try:
+        recipients = _recipients(tournament)
+        if recipients:
+            with in_tournament_language(tournament):  # sent in the background: no visitor's language
+                named = {"tournament": tournament.name, "game": game.label, "names": names, "url": _game_url(game),
+                         "story": story(game) or _("level; the organizer decides.")}
+                subject = _("%(tournament)s: %(game)s is level at the time limit — your decision") % named
+                message = _("%(game)s (%(names)s): %(story)s\n\nLet the table play one more hand (the higher total "
+                            "after it wins), or record the winner and why, on the game's page:\n%(url)s\n") % named
+            send_mail(subject=subject, message=message, from_email=None, recipient_list=recipients)
+    except Exception:  # any mail failure: give the claim back so the minute sweep tries again
+        log.warning("Could not e-mail the organizers about the tie in game %s", game_id, exc_info=True)
+        _claim(game, tie_notified_at=now, to=None)
+        return False
+    return True
+
+
+def _claim(game: Game, *, to: dt.datetime | None, **current) -> bool:
+    """Set the game's tie_notified_at (the board shows it) if it still is as `current` says."""
+    with transaction.atomic():
+        claimed = Game.objects.filter(pk=game.pk, status=Status.AWAITING_DECISION, **current).update(tie_notified_at=to)
+        if claimed:
+            Tournament.objects.filter(pk=game.division.tournament_id).bump()
+    return bool(claimed)
+
+
+def notify_unsent(now: dt.datetime) -> int:
+    """The minute sweep: every tie awaiting a decision whose e-mail has not gone out yet."""
+    waiting = Game.objects.filter(status=Status.AWAITING_DECISION, result_reason=Reason.TIME_LIMIT_TIE,
+                                  tie_notified_at__isnull=True)
+    return sum(notify_organizers(pk, now) for pk in list(waiting.values_list("pk", flat=True)))

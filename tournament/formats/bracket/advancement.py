@@ -1,0 +1,179 @@
+"""Advancement: a result moves the winner on, in the same transaction that records it.
+
+Every slot of a later game names the game that feeds it (GameSide.fed_by). When a game ends, its
+winner takes that slot; a game whose two sides are known becomes ready; a slot whose feeder ended
+with nobody advancing (a double forfeit) is dead, so the other side wins by walkover as soon as it is
+known. The last game of Division 1 and of Division 2 feed the two slots of the final; when one team
+wins both divisions it is the champion and the final is not needed.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+
+from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
+from tournament.models import Division, Game, GameSide, Team
+
+STARTED = (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION)
+Reason = Game.Reason
+
+
+def next_game(game: Game) -> Game | None:
+    side = GameSide.objects.filter(fed_by=game).select_related("game").first()
+    return side.game if side else None
+
+
+def next_game_started(game: Game) -> bool:
+    """True once the game this one feeds is in play or has a result of its own.
+
+    A final marked "not needed" is not a start: it only follows from the results that feed it.
+    """
+    following = next_game(game)
+    if following is None:
+        return False
+    return following.status in STARTED or (following.is_done and following.status != Game.Status.NOT_NEEDED)
+
+
+def finish_game(
+    game: Game, winner_team: Team | None, *, reason: str, status=Game.Status.FINISHED, by=None, note: str = ""
+) -> Game:
+    """Record a game's result and advance the winner; refused (ValidationError) when it cannot be."""
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        if locked.is_done:
+            raise ValidationError(
+                _("%(game)s already has a result (%(status)s). "
+                  "An organizer can correct it while the next game has not started.")
+                % {"game": locked.label, "status": locked.get_status_display().lower()}
+            )
+        _record(locked, winner_team, reason=reason, status=status, by=by, note=note, kind="result")
+    game.refresh_from_db()
+    return game
+
+
+def double_forfeit(game: Game, *, reason: str = Reason.NO_SHOW, by=None, note: str = "") -> Game:
+    """Neither team advances; the next opponent gets a walkover once known."""
+    return finish_game(game, None, reason=reason, status=Game.Status.DOUBLE_FORFEIT, by=by, note=note)
+
+
+def correct_result(game: Game, winner_team: Team, *, by, note: str, reason: str = Reason.CORRECTION) -> Game:
+    """An organizer's correction; advancement is redone. Refused once the next game has started."""
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        if not locked.is_done or locked.status in (Game.Status.BYE, Game.Status.NOT_NEEDED):
+            raise ValidationError(_("%(game)s has no result to correct.") % {"game": locked.label})
+        if next_game_started(locked):
+            raise ValidationError(
+                _("Cannot correct %(game)s: the next game has already started. "
+                  "Record the decision in the next game instead.") % {"game": locked.label}
+            )
+        if winner_team is not None and locked.winner_id == winner_team.pk:
+            raise ValidationError(_("%(team)s is already the recorded winner of %(game)s.") % {
+                "team": winner_team, "game": locked.label})
+        old_winner_id, old_status = locked.winner_id, locked.status
+        status = Game.Status.FINISHED if old_status == Game.Status.DOUBLE_FORFEIT else old_status
+        _record(
+            locked, winner_team, reason=reason if old_status == Game.Status.DOUBLE_FORFEIT else locked.result_reason,
+            status=status, by=by, note=note, kind="correction", old_winner=old_winner_id, old_status=old_status,
+        )
+        Game.objects.filter(pk=locked.pk).update(decided_by=by, decision_note=note)
+    game.refresh_from_db()
+    return game
+
+
+def _record(game: Game, winner: Team | None, *, reason, status, by, note, kind, **log_data) -> None:
+    sides = sides_of(game, lock=True)
+    missing = [s for s in sides if s.team_id is None]
+    if missing or len(sides) < 2:
+        raise ValidationError(
+            _("%(game)s cannot have a result yet: both of its teams must be known first.") % {"game": game.label}
+        )
+    team_ids = {s.team_id for s in sides}
+    if status == Game.Status.DOUBLE_FORFEIT:
+        winner = None
+    elif winner is None or winner.pk not in team_ids:
+        names = get_text_list([str(s.team) for s in sides], _("or"))
+        raise ValidationError(_("The winner of %(game)s must be one of its teams: %(names)s.") % {
+            "game": game.label, "names": names})
+    if status not in Game.DONE or status in (Game.Status.BYE, Game.Status.NOT_NEEDED):
+        raise ValidationError(f"“{status}” is not a result.")
+    game.status = status
+    game.winner = winner
+    game.result_reason = reason
+    game.finished_at = game.finished_at if kind == "correction" and game.finished_at else timezone.now()
+    if note:
+        game.decision_note = note
+    game.version += 1
+    game.save(update_fields=["status", "winner", "result_reason", "finished_at", "decision_note", "version"])
+    log_event(game, kind, by=by, note=note, status=status, reason=reason, winner=winner.pk if winner else None, **log_data)
+    advance(game)
+    count_change(game)
+
+
+def advance(game: Game) -> None:
+    """Carry a finished (or bye, or double-forfeit) game's outcome into the game it feeds."""
+    if game.round.number == game.division.rounds.count():
+        Division.objects.filter(pk=game.division_id).update(champion=game.winner)
+    for side in GameSide.objects.select_for_update().filter(fed_by=game):
+        if side.team_id != game.winner_id:
+            side.team = game.winner
+            side.save(update_fields=["team"])
+            Game.objects.filter(pk=side.game_id).update(version=F("version") + 1)
+        settle(lock_game(side.game_id))
+
+
+def reopen(game: Game) -> None:
+    """Take a game (locked) back to waiting for its teams: an automatic outcome undone (a final not needed,
+    a walkover) or a feeder's result taken back; it is worked out again when its sides are known."""
+    game.status = Game.Status.WAITING
+    game.winner = None
+    game.result_reason = ""
+    game.finished_at = None
+    game.version += 1
+    game.save(update_fields=["status", "winner", "result_reason", "finished_at", "version"])
+    Division.objects.filter(pk=game.division_id).update(champion=None)
+
+
+def settle(game: Game) -> None:
+    """Work out what a later game's known and dead slots mean: ready, walkover, or nothing yet."""
+    if game.status == Game.Status.NOT_NEEDED:
+        reopen(game)
+    elif game.status != Game.Status.WAITING and game.status != Game.Status.READY:
+        return
+    sides = list(GameSide.objects.filter(game=game).select_related("fed_by").order_by("slot"))
+    known = [s for s in sides if s.team_id]
+    dead = [s for s in sides if not s.team_id and (s.is_bye or (s.fed_by and s.fed_by.status == Game.Status.DOUBLE_FORFEIT))]
+    if len(known) == len(sides):
+        if game.division.kind == Division.Kind.FINAL and len({s.team_id for s in known}) == 1:
+            _automatic(game, known[0].team, Game.Status.NOT_NEEDED, Reason.SAME_CHAMPION)
+            return
+        if game.status == Game.Status.WAITING:
+            # Its deadlines were set (and their tasks queued) with its posted start; they now apply.
+            game.status = Game.Status.READY
+            game.version += 1
+            game.save(update_fields=["status", "version"])
+            log_event(game, "ready")
+        return
+    if game.status == Game.Status.READY:
+        # A corrected feeder can only change a name, never un-know a side; nothing else to do.
+        return
+    if known and len(known) + len(dead) == len(sides):
+        _automatic(game, known[0].team, Game.Status.FORFEIT, Reason.WALKOVER)
+    elif len(dead) == len(sides):
+        _automatic(game, None, Game.Status.DOUBLE_FORFEIT, Reason.NOBODY_REACHED)
+
+
+def _automatic(game: Game, winner: Team | None, status, reason: str) -> None:
+    game.status = status
+    game.winner = winner
+    game.result_reason = reason
+    game.finished_at = timezone.now()
+    game.version += 1
+    game.save(update_fields=["status", "winner", "result_reason", "finished_at", "version"])
+    log_event(game, status, reason=reason, winner=winner.pk if winner else None)
+    advance(game)

@@ -1,0 +1,77 @@
+"""The one place the organizer pages call the pure draws (tournament.formats.tables.partners and
+tournament.formats.tables.seating): it gathers their input from the database and hands their result back
+as plain lists, the shape tournament.formats.tables.rounds saves."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+from tournament.formats.bracket.draw import generator
+from tournament.models import Tournament
+from tournament.formats.tables import formats, movement, partners, rounds, seating
+
+
+def parse_seed(typed: str | None) -> int:
+    """The organizer's seed, or a new random one when the box is empty."""
+    if not (typed or "").strip():
+        return generator.new_seed()
+    try:
+        return generator.parse_seed(typed)
+    except ValueError as exc:
+        raise ValidationError(str(exc))
+
+
+def _as_round(data: dict, named: dict[frozenset, tuple]) -> seating.Round:
+    """A stored seating as the pure draw's Round (each bye a one-player side), each side spelled as
+    this round's entrant with the same players (`named`), so the draw knows it for the same side."""
+    def side(players) -> tuple:
+        return named.get(frozenset(players), tuple(players))
+
+    return seating.Round(
+        tables=tuple(
+            seating.Table(sides=tuple(side(s) for s in table["sides"]), seats=tuple(table["seats"]))
+            for table in data["tables"]
+        ),
+        sitting_out=tuple((player,) for player in data["sitting_out"]),
+    )
+
+
+def earlier_rounds(tournament: Tournament, named: dict[frozenset, tuple]) -> list[seating.Round]:
+    """The published rounds, play-offs first: the pure draw's winners-stay movement reads the last
+    one as "the previous round", which must be the last regular round (a play-off is no round of the
+    movement); repeat meetings, byes and the round count do not depend on the order."""
+    published = sorted(rounds.published_seatings(tournament), key=lambda r: (not r.playoff, r.round_number))
+    return [_as_round(record.as_data, named) for record in published]
+
+
+def draw_partners(tournament: Tournament, seed: int) -> list[list[int]]:
+    """Pairs of player ids for everyone waiting for a partner; couples never together."""
+    players, households = rounds.partner_candidates(tournament)
+    try:
+        pairs = partners.draw_partners(players, households, seed)
+    except partners.DrawError as exc:
+        raise ValidationError(str(exc))
+    return [list(pair) for pair in pairs]
+
+
+def draw_seating(tournament: Tournament, number: int, seed: int) -> dict:
+    """Round `number`'s seating: {"tables": [{"sides": [[ids], …], "seats": [ids]}, …], "sitting_out": [ids]}."""
+    everyone = rounds.entrants(tournament)
+    low, high = formats.side_bounds(tournament)
+    named = {frozenset(entrant): entrant for entrant in everyone}
+    earlier = earlier_rounds(tournament, named)
+    # The model stores "winners_stay", the pure draw names it "winners-stay".
+    how = rounds.event_settings(tournament).movement.replace("_", "-")
+    winners = [w.side for w in movement.previous_winners(tournament) if w.side] if how == "winners-stay" else []
+    # A winner who withdrew since has no seat to keep.
+    winners = [named[frozenset(w)] for w in winners if frozenset(w) in named]
+    try:
+        result = seating.seat_round(everyone, low, high, earlier, seed=seed, movement=how, winners=winners)
+    except partners.DrawError as exc:
+        raise ValidationError(str(exc))
+    return {
+        "tables": [
+            {"sides": [list(side) for side in table.sides], "seats": list(table.seats)} for table in result.tables
+        ],
+        "sitting_out": [player for side in result.sitting_out for player in side],
+    }

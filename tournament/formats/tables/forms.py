@@ -1,0 +1,107 @@
+"""Forms of table events: sign-up (public and organizer), a player's edit, the event's settings,
+a round's start. The services in tournament.formats.tables.signups and .rounds check everything else."""
+
+import secrets
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import GameSide, TableEvent, Tournament
+from tournament.common.numbers import points_text
+from tournament.formats.tables import formats
+
+
+class PlayerSignupForm(forms.Form):
+    # Not `required`: the sign-up service names the missing field in its own words.
+    name = forms.CharField(label=_("Your name"), max_length=200, required=False)
+    partner = forms.CharField(
+        label=_("Your partner (optional)"), max_length=200, required=False,
+        help_text=_("Leave empty to have a partner drawn for you by lot."),
+    )
+    came_with = forms.CharField(
+        label=_("Came with (optional)"), max_length=400, required=False,
+        help_text=_("Your spouse or household, e.g. “Ann Lee”. People who came together are never drawn as partners."),
+    )
+    contact = forms.CharField(
+        label=_("Phone or email"), max_length=200, required=False, help_text=_("So the organizer can reach you.")
+    )
+    submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not formats.in_partnerships(tournament):
+            del self.fields["partner"]
+        if not self.is_bound:
+            self.initial.setdefault("submission_key", secrets.token_urlsafe(24))
+        for name in ("name", "partner", "came_with"):
+            if name in self.fields:
+                self.fields[name].widget.attrs.update({"autocomplete": "off"})
+
+
+class PlayerEditForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200, required=False)
+    contact = forms.CharField(label=_("Phone or email"), max_length=200, required=False)
+    came_with = forms.CharField(label=_("Came with"), max_length=400, required=False)
+
+
+class EventSettingsForm(forms.ModelForm):
+    class Meta:
+        model = TableEvent
+        fields = ["hands_per_round", "movement", "standings"]
+        labels = {"hands_per_round": _("Hands per round"), "movement": _("Between rounds"), "standings": _("Standings by")}
+        help_texts = {
+            "hands_per_round": _("How many hands each table plays a round. Leave it empty to play each game to the winning score."),
+            "movement": _("Who sits where in the next round."),
+            "standings": _(
+                "Total score: every round's points added up. Table placings: 4 points for 1st at a table, 3 for 2nd, "
+                "2 for 3rd, 1 for 4th."
+            ),
+        }
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_hands_per_round(self):
+        hands = self.cleaned_data.get("hands_per_round")
+        number = formats.game_length_number(self.tournament)
+        if number is None and hands:
+            target = self.tournament.rules_numbers.get("target")
+            raise forms.ValidationError(
+                gettext("%(variant)s tables play to the target of %(target)s: leave hands per round empty.")
+                % {"variant": self.tournament.get_variant_display(), "target": points_text(target)}
+            )
+        if number == "hands" and not hands:
+            raise forms.ValidationError(
+                gettext("The club game plays a fixed number of hands: give the number (3 by the club's rules).")
+            )
+        return hands
+
+    def save_to_rules(self) -> None:
+        """The game's length is a rules number, so the rules engine ends each table's game (one way)."""
+        number = formats.game_length_number(self.tournament)
+        if number:
+            numbers = dict(self.tournament.rules_numbers)
+            numbers[number] = self.cleaned_data.get("hands_per_round") or 0
+            Tournament.objects.filter(pk=self.tournament.pk).update(rules_numbers=numbers)
+
+
+class RoundStartForm(forms.Form):
+    draw = forms.IntegerField(widget=forms.HiddenInput)
+    starts_at = forms.DateTimeField(
+        label=_("Round starts at (tournament's local time)"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        error_messages={"required": _("Give the round a start time."), "invalid": _("Type the start as a date and time.")},
+    )
+
+
+class SeatForm(forms.Form):
+    """One side (seat) of one table, by its id; anything else is refused by the form."""
+
+    side = forms.ModelChoiceField(queryset=GameSide.objects.none(), error_messages={"invalid_choice": _("Pick one of the table's seats.")})
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["side"].queryset = GameSide.objects.filter(game=game).select_related("team", "player")

@@ -1,0 +1,118 @@
+"""Starting the tables of a table-round event, from the organizer's round board.
+
+A table of partnerships (club 4-deck, Fiji teams, Baja partners) checks in and starts like a
+bracket game (tournament.core.actions: each team checks in, the no-show rule applies). A table
+of single players checks in seat by seat (the no-show rule forfeits a seat not checked in by the
+grace, the others play on); starting it says everyone still seated is here. It may start before the
+posted start too: the time limit then runs from the actual start, as for brackets.
+
+The table's own phone uses the same services, seat by seat: it checks a seat in (a partnership as a
+team), and its early start needs every seated entrant's agreement, where the organizer's does not.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournament.core import actions, deadlines
+from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
+from tournament.common.localtime import clock as local_clock
+from tournament.models import Game, GameSide
+
+Status = Game.Status
+
+
+def start_table(game: Game, *, by=None, via: str = "organizer", agreed_side_ids=None,
+                now: dt.datetime | None = None) -> Game:
+    """Start one table now; a second press finds it started. Refused with a message otherwise.
+
+    agreed_side_ids: the seats that agree to start before the posted time, from the table's phone
+    (every seated entrant must); None from the organizer's board, whose start is the organizer's say.
+    """
+    now = now or timezone.now()
+    sides = sides_of(game)
+    if any(side.team_id for side in sides):
+        agreed = {int(pk) for pk in agreed_side_ids or ()}
+        return actions.start_game(game, by=by, via=via, now=now,
+                                  agreed_team_ids=[side.team_id for side in sides if side.pk in agreed])
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        if locked.status == Status.IN_PLAY:
+            return locked
+        if locked.status != Status.READY:
+            raise ValidationError(_("Table %(table)s cannot start: it is %(status)s.")
+                                  % {"table": locked.table_number, "status": locked.get_status_display().lower()})
+        if agreed_side_ids is not None and locked.starts_at and now < locked.starts_at:
+            _everyone_agrees(locked, {int(pk) for pk in agreed_side_ids})
+        base = min(now, locked.starts_at) if locked.starts_at else now
+        time_limit_at = base + locked.division.tournament.game_time_limit
+        claimed = Game.objects.filter(pk=locked.pk, status=Status.READY).update(
+            status=Status.IN_PLAY, started_at=now, early_start_agreed=bool(locked.starts_at and now < locked.starts_at),
+            time_limit_at=time_limit_at, version=F("version") + 1,
+        )
+        if not claimed:
+            raise ValidationError(_("Table %(table)s changed while starting it; reload and try again.") % {"table": locked.table_number})
+        GameSide.objects.filter(game=locked, checked_in_at__isnull=True, forfeited_at__isnull=True).update(checked_in_at=now)
+        log_event(locked, "started", by=by, at=now, via=via, time_limit_at=time_limit_at.isoformat(),
+                  **({} if agreed_side_ids is None else {"agreed": sorted({int(pk) for pk in agreed_side_ids})}))
+        count_change(locked)
+        locked.refresh_from_db()
+        deadlines.schedule_deadlines(locked, now=now)
+    return locked
+
+
+def _everyone_agrees(game: Game, agreed: set[int]) -> None:
+    """Before the posted start a table of players starts only if everyone still seated agrees."""
+    seated = GameSide.objects.filter(game=game, player__isnull=False, forfeited_at__isnull=True).select_related("player")
+    missing = [side.player.name for side in seated.order_by("slot") if side.pk not in agreed]
+    if missing:
+        raise ValidationError(
+            ngettext("Starting before the posted time (%(clock)s) needs everyone seated to agree: "
+                     "%(names)s has not agreed.",
+                     "Starting before the posted time (%(clock)s) needs everyone seated to agree: "
+                     "%(names)s have not agreed.", len(missing))
+            % {"clock": local_clock(game.division.tournament, game.starts_at), "names": get_text_list(missing, _("and"))}
+        )
+
+
+def check_in_side(game: Game, side: GameSide, *, by=None, via: str = "organizer", now: dt.datetime | None = None) -> None:
+    """A seat is at the table: a partnership checks in as a team (the bracket rules: no-show,
+    no partner), a single player seat by seat. A second check-in changes nothing."""
+    if side.team_id:
+        actions.check_in(game, side.team, by=by, via=via, now=now)
+    else:
+        check_in_seat(game, side, by=by, via=via, now=now)
+
+
+def check_in_seat(game: Game, side: GameSide, *, by=None, via: str = "organizer", now: dt.datetime | None = None) -> None:
+    """A single player is at the table. After the no-show deadline the claim runs instead (as for teams)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        if locked.status != Status.READY:
+            raise ValidationError(_("Table %(table)s is %(status)s: check-in is over.")
+                                  % {"table": locked.table_number, "status": locked.get_status_display().lower()})
+        if not (locked.no_show_at and now >= locked.no_show_at):
+            if GameSide.objects.filter(pk=side.pk, game=locked, checked_in_at__isnull=True).update(checked_in_at=now):
+                log_event(locked, "checked_in", by=by, at=now, via=via, side=side.slot)
+                count_change(locked)
+            return
+    deadlines.apply_no_show(locked.pk, now=now)
+    raise ValidationError(
+        _("Check-in refused: the no-show deadline was %(time)s.")
+        % {"time": local_clock(locked.division.tournament, locked.no_show_at)}
+    )
+
+
+def start_message(game: Game) -> str:
+    tournament = game.division.tournament
+    return _("Table %(table)s started; time is up at %(time)s.") % {
+        "table": game.table_number, "time": local_clock(tournament, game.time_limit_at)}

@@ -1,0 +1,77 @@
+"""The database side of a table event's standings: the published rounds' games, their sides and the
+first-table bonuses read in one query plus one prefetch, handed to the pure
+tournament.formats.tables.standings as plain data. Pages and PDFs call `standings(tournament)`.
+
+An entrant is a partnership (its Team id) or a player (its Player id), as the variant seats them. A
+table's game counts as finished once no more hands can be entered (done, or ended level and waiting
+for the organizer). A side that forfeited at the no-show deadline is placed last at its table.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef, Prefetch
+
+from tournament.models import Division, Game, GameSide, SeatingDraw, Tournament
+from tournament.formats.tables import formats, rounds
+from tournament.formats.tables import standings as pure
+
+FINISHED = (*Game.DONE, Game.Status.AWAITING_DECISION)
+
+
+def table_games(tournament: Tournament):
+    """The event's games with their round, bonus, sides and whether the round is a play-off."""
+    playoff = SeatingDraw.objects.filter(
+        tournament=OuterRef("division__tournament"), round_number=OuterRef("round__number"), playoff=True,
+        published_at__isnull=False,
+    )
+    return (
+        Game.objects.filter(division__tournament=tournament, division__kind=Division.Kind.TABLES)
+        .select_related("round", "round__table_bonus")
+        .annotate(playoff=Exists(playoff))
+        .prefetch_related(Prefetch("sides", queryset=GameSide.objects.select_related("team", "player").order_by("slot")))
+        .order_by("round__number", "number")
+    )
+
+
+def _bonus_of(game: Game) -> int:
+    # A missing reverse one-to-one raises an AttributeError subclass, so getattr's default applies.
+    award = getattr(game.round, "table_bonus", None)
+    return award.points if award and award.game_id == game.pk else 0
+
+
+def _placings(sides: list[GameSide]) -> list[int]:
+    present = [s for s in sides if not s.forfeited_at]
+    placed = dict(zip((s.pk for s in present), pure.placings([s.total for s in present])))
+    return [placed.get(s.pk, len(present) + 1) for s in sides]
+
+
+def gather(tournament: Tournament) -> tuple[list[pure.Round], dict[int, str]]:
+    """The rounds as plain data, and each entrant's name by id."""
+    partnerships = formats.in_partnerships(tournament)
+    by_round: dict[int, pure.Round] = {}
+    names: dict[int, str] = {}
+    for game in table_games(tournament):
+        sides = list(game.sides.all())
+        finished = game.status in FINISHED
+        bonus = _bonus_of(game)
+        table = []
+        for side, placing in zip(sides, _placings(sides)):
+            entrant = side.team_id if partnerships else side.player_id
+            if entrant is None:
+                continue
+            names[entrant] = str(side.team if partnerships else side.player)
+            table.append(pure.SideResult(entrant, side.total, finished, bonus, placing, bool(side.forfeited_at)))
+        rnd = by_round.setdefault(game.round.number, pure.Round([], playoff=game.playoff))
+        rnd.tables.append(pure.Table(table))
+    return [by_round[n] for n in sorted(by_round)], names
+
+
+def standings(tournament: Tournament) -> pure.Standings:
+    """Ranked rows (with names, medals, ties) of the event; refused (ValidationError) before round 1."""
+    rounds.standings_rounds(tournament)
+    played, names = gather(tournament)
+    mode = rounds.event_settings(tournament).standings
+    result = pure.compute(played, mode)
+    for row in result.rows:
+        row.name = names.get(row.entrant, "?")
+    return result

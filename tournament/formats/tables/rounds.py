@@ -1,0 +1,280 @@
+"""The saving side of table rounds: partner draws and round seatings, previewed and published.
+
+The draws themselves are pure functions (tournament.formats.tables.partners and .seating, called through
+tournament.formats.tables.drawing); everything here takes their result as plain data — pairs of player ids,
+or a seating {"tables": [{"sides": [[ids…], …], "seats": [ids…]}, …], "sitting_out": [ids…]} — checks
+it against the event as it is now, and saves it. A preview is a record that can be drawn again; a
+published one is frozen: the partner draw makes a Team per pair, a round's seating makes its Round,
+one Game per table and one GameSide per side (slot = seat order), all in one transaction that
+bumps the change counter. The seed is stored with the drawn lists, so anyone can draw it again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournament.formats.bracket.draw import publishing
+from tournament.models import (
+    Division,
+    Game,
+    GameSide,
+    PartnerDraw,
+    Player,
+    Round,
+    SeatingDraw,
+    TableEvent,
+    Team,
+    Tournament,
+)
+from tournament.formats.tables import formats
+from tournament.formats.tables.signups import active_players
+
+
+def table_division(tournament: Tournament) -> Division:
+    """The one division that holds a table event's rounds."""
+    return publishing.division(tournament, Division.Kind.TABLES)
+
+
+def event_settings(tournament: Tournament) -> TableEvent:
+    """The event's round settings; the first read sets the variant's defaults (club: 3 hands)."""
+    hands = (tournament.rules_numbers or {}).get("hands")
+    found = TableEvent.objects.get_or_create(tournament=tournament, defaults={"hands_per_round": hands})[0]
+    return found
+
+
+# ---- who is drawn ---------------------------------------------------------------------------------
+
+def partner_candidates(tournament: Tournament) -> tuple[list[int], list[list[int]]]:
+    """Players still to be given a partner (signed up alone), and who among them came together."""
+    players = list(
+        active_players(tournament).filter(team__isnull=True).order_by("created_at", "id").select_related("table_entry")
+    )
+    groups: dict[int, list[int]] = {}
+    for player in players:
+        if player.table_entry.household_id:
+            groups.setdefault(player.table_entry.household_id, []).append(player.pk)
+    return [p.pk for p in players], [ids for ids in groups.values() if len(ids) > 1]
+
+
+def entrants(tournament: Tournament) -> list[tuple[int, ...]]:
+    """Who is seated: each active partnership as its two player ids, or each active player alone.
+
+    Refused while a partnership event still has players without a partner."""
+    players = list(active_players(tournament).order_by("created_at", "id"))
+    if not formats.in_partnerships(tournament):
+        return [(p.pk,) for p in players]
+    alone = [p.name for p in players if p.team_id is None]
+    if alone:
+        raise ValidationError(ngettext(
+            "%(count)s player is still without a partner (%(names)s): draw the partners first.",
+            "%(count)s players are still without a partner (%(names)s): draw the partners first.",
+            len(alone),
+        ) % {"count": len(alone), "names": ", ".join(alone)})
+    by_team: dict[int, list[int]] = {}
+    for player in players:
+        by_team.setdefault(player.team_id, []).append(player.pk)
+    return [tuple(ids) for ids in by_team.values()]
+
+
+def published_partners(tournament: Tournament) -> PartnerDraw | None:
+    return PartnerDraw.objects.filter(tournament=tournament, published_at__isnull=False).first()
+
+
+def published_seatings(tournament: Tournament) -> list[SeatingDraw]:
+    return list(SeatingDraw.objects.filter(tournament=tournament, published_at__isnull=False).order_by("round_number"))
+
+
+def next_round_number(tournament: Tournament) -> int:
+    return len(published_seatings(tournament)) + 1
+
+
+# ---- checks ---------------------------------------------------------------------------------------
+
+def check_pairs(tournament: Tournament, pairs) -> list[tuple[int, int]]:
+    """The pairs as tuples if they pair every player waiting for a partner once and no couple."""
+    if published_partners(tournament):
+        raise ValidationError(_("The partners were published already; that draw is frozen."))
+    waiting, households = partner_candidates(tournament)
+    try:
+        pairs = [(int(a), int(b)) for a, b in pairs]
+    except (TypeError, ValueError):
+        raise ValidationError(_("A partner draw is a list of pairs of players."))
+    drawn = [p for pair in pairs for p in pair]
+    if sorted(drawn) != sorted(waiting):
+        raise ValidationError(
+            _("The players waiting for a partner changed since this draw (someone signed up or withdrew). Draw again.")
+        )
+    household_of = {p: i for i, ids in enumerate(households) for p in ids}
+    names = dict(Player.objects.filter(pk__in=drawn).values_list("pk", "name"))
+    for a, b in pairs:
+        if a in household_of and household_of.get(a) == household_of.get(b):
+            raise ValidationError(
+                _("%(first)s and %(second)s came together; people who came together are never partners.")
+                % {"first": names[a], "second": names[b]}
+            )
+    return pairs
+
+
+def check_seating(tournament: Tournament, number: int, seating) -> None:
+    """Refuse a round's seating that does not seat the event as it is now, once each, within the bounds."""
+    upcoming = next_round_number(tournament)
+    if number != upcoming:
+        raise ValidationError(
+            _("Round %(number)s was published already.") % {"number": number} if number < upcoming
+            else _("Round %(upcoming)s comes before round %(number)s.") % {"upcoming": upcoming, "number": number}
+        )
+    everyone = entrants(tournament)
+    low, high = formats.side_bounds(tournament)
+    if len(everyone) < low:
+        numbers = {"low": low, "count": len(everyone)}
+        if formats.in_partnerships(tournament):
+            raise ValidationError(_("A table needs at least %(low)s partnerships; %(count)s signed up.") % numbers)
+        raise ValidationError(_("A table needs at least %(low)s players; %(count)s signed up.") % numbers)
+    try:
+        tables = [([[int(p) for p in side] for side in t["sides"]], [int(p) for p in t["seats"]]) for t in seating["tables"]]
+        out = [int(p) for p in seating["sitting_out"]]
+    except (KeyError, TypeError, ValueError):
+        raise ValidationError(_("A seating lists tables (each with its sides and seats) and who sits out."))
+    by_player = {p: entrant for entrant in everyone for p in entrant}
+    changed = ValidationError(
+        _("The players changed since this seating was drawn (someone signed up or withdrew). Draw again.")
+    )
+    placed: list[tuple[int, ...]] = []
+    for index, (sides, seats) in enumerate(tables, start=1):
+        if not low <= len(sides) <= high:
+            raise ValidationError(
+                _("Table %(number)s has %(sides)s sides; this variant seats %(low)s to %(high)s a table.")
+                % {"number": index, "sides": len(sides), "low": low, "high": high}
+            )
+        if sorted(seats) != sorted(p for side in sides for p in side):
+            raise ValidationError(_("Table %(number)s: its seats and its sides name different players.") % {"number": index})
+        for side in sides:
+            if not side or side[0] not in by_player or sorted(side) != sorted(by_player[side[0]]):
+                raise changed
+            placed.append(by_player[side[0]])
+    if any(p not in by_player for p in out):
+        raise changed
+    placed += list(dict.fromkeys(by_player[p] for p in out))
+    names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+    twice = sorted({names[e[0]] for e in placed if placed.count(e) > 1})
+    if twice:
+        raise ValidationError(
+            ngettext("%(names)s is seated twice.", "%(names)s are seated twice.", len(twice)) % {"names": ", ".join(twice)}
+        )
+    missing = [names[e[0]] for e in everyone if e not in placed]
+    if missing:
+        raise ValidationError(ngettext(
+            "%(names)s has no seat and no bye.", "%(names)s have no seat and no bye.", len(missing)
+        ) % {"names": ", ".join(missing)})
+
+
+def _claim(model, **published) -> None:
+    """Create the published record; the unique constraint turns a second publisher away."""
+    try:
+        with transaction.atomic():
+            model.objects.create(**published)
+    except IntegrityError:
+        if model is PartnerDraw:
+            raise ValidationError(_("The partner draw was just published by someone else; it is frozen now."))
+        raise ValidationError(
+            _("Round %(number)s was just published by someone else; it is frozen now.") % {"number": published["round_number"]}
+        )
+
+
+# ---- partners ---------------------------------------------------------------------------------------
+
+def preview_partners(tournament: Tournament, pairs, seed: int, *, by=None) -> PartnerDraw:
+    pairs = check_pairs(tournament, pairs)
+    with transaction.atomic():
+        record = PartnerDraw.objects.create(tournament=tournament, seed=seed, pairs=[list(p) for p in pairs], created_by=by)
+        Tournament.objects.filter(pk=tournament.pk).bump()
+    return record
+
+
+def save_partners(tournament: Tournament, pairs, seed: int, *, by=None, now: dt.datetime | None = None) -> list[Team]:
+    """Publish a partner draw: one Team per pair; frozen from then on."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        pairs = check_pairs(tournament, pairs)
+        _claim(PartnerDraw, tournament=tournament, seed=seed, pairs=[list(p) for p in pairs], created_by=by, published_at=now)
+        names = dict(Player.objects.filter(pk__in=[p for pair in pairs for p in pair]).values_list("pk", "name"))
+        teams = []
+        for a, b in pairs:
+            team = Team.objects.create(tournament=tournament, name=f"{names[a]} & {names[b]}"[:60], created_at=now)
+            Player.objects.filter(pk__in=(a, b), team__isnull=True).update(team=team)
+            teams.append(team)
+        Tournament.objects.filter(pk=tournament.pk).bump()
+    return teams
+
+
+# ---- rounds -----------------------------------------------------------------------------------------
+
+def preview_round(tournament: Tournament, number: int, seating, seed: int, *, by=None) -> SeatingDraw:
+    check_seating(tournament, number, seating)
+    with transaction.atomic():
+        record = SeatingDraw.objects.create(tournament=tournament, round_number=number, seed=seed, created_by=by, **_lists(seating))
+        Tournament.objects.filter(pk=tournament.pk).bump()
+    return record
+
+
+def _lists(seating) -> dict:
+    return {
+        "sides": [[list(side) for side in table["sides"]] for table in seating["tables"]],
+        "seats": [list(table["seats"]) for table in seating["tables"]],
+        "sitting_out": list(seating["sitting_out"]),
+    }
+
+
+def save_round(
+    tournament: Tournament, number: int, seating, seed: int, starts_at: dt.datetime | None, *, by=None,
+    now: dt.datetime | None = None,
+) -> Round:
+    """Publish a round's seating: its Round, a Game per table (numbered as drawn) and a GameSide per
+    side in seat order, with the posted start and the deadlines that follow from it."""
+    if starts_at is None:
+        raise ValidationError(_("Give round %(number)s a start time before publishing it.") % {"number": number})
+    now = now or timezone.now()
+    with transaction.atomic():
+        check_seating(tournament, number, seating)
+        lists = _lists(seating)
+        _claim(SeatingDraw, tournament=tournament, round_number=number, seed=seed, created_by=by, published_at=now, **lists)
+        division = table_division(tournament)
+        if not division.published_at:
+            Division.objects.filter(pk=division.pk).update(published_at=now)
+        rnd = Round.objects.create(division=division, number=number, name=f"Round {number}", starts_at=starts_at)
+        teams = dict(Player.objects.filter(tournament=tournament, team__isnull=False).values_list("pk", "team_id"))
+        partnerships = formats.in_partnerships(tournament)
+        for index, (sides, seats) in enumerate(zip(lists["sides"], lists["seats"]), start=1):
+            game = Game.objects.create(division=division, round=rnd, number=index, table_number=index, status=Game.Status.READY)
+            # A side's slot is where its first player sits, clockwise from seat 1.
+            ordered = sorted(sides, key=lambda side: min(seats.index(p) for p in side))
+            GameSide.objects.bulk_create([
+                GameSide(game=game, slot=slot, team_id=teams[side[0]] if partnerships else None,
+                         player_id=None if partnerships else side[0])
+                for slot, side in enumerate(ordered, start=1)
+            ])
+            publishing.set_posted_start(game, starts_at)
+        Tournament.objects.filter(pk=tournament.pk).bump()
+    return rnd
+
+
+def latest_round_preview(tournament: Tournament, number: int) -> SeatingDraw | None:
+    return SeatingDraw.objects.filter(tournament=tournament, round_number=number).select_related("created_by").first()
+
+
+def table_rounds(tournament: Tournament) -> list[Round]:
+    return list(Round.objects.filter(division__tournament=tournament, division__kind=Division.Kind.TABLES).order_by("number"))
+
+
+def standings_rounds(tournament: Tournament) -> list[Round]:
+    """The published rounds standings add up; refused before the first one."""
+    rounds = table_rounds(tournament)
+    if not rounds:
+        raise ValidationError(_("There are no standings yet: no round has been published."))
+    return rounds

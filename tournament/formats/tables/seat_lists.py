@@ -1,0 +1,146 @@
+"""Who sits where in a published round of a table event: by table (seat order, sides, the game's
+state) and by name A-Z, with those sitting out as byes. Read by the public seating page, the round
+board and the printed seating charts; nothing here writes.
+
+Seat numbers come from the round's published SeatingDraw (everyone clockwise from seat 1); the
+tables are the round's games (game number = table as drawn), so a table's state, totals and sheet
+link come from the same rows the score entry writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Max, Prefetch
+from django.utils.translation import gettext
+
+from tournament.common import localtime, names
+from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
+from tournament.formats.tables import movement, rounds
+
+
+@dataclass
+class Seat:
+    number: int
+    name: str
+    partner: str = ""  # the partner's name in partnership events
+    stayed: bool = False  # winners stay: won this table last round and kept it
+
+
+@dataclass
+class SideLine:
+    name: str
+    total: int
+
+
+@dataclass
+class TableSeating:
+    number: int
+    seats: list[Seat]
+    sides: list[SideLine]
+    game: Game | None
+    hands: int = 0
+    last_hand_at: object = None
+    stayed: str = ""  # winners stay: the winner of this table in the round before, who kept it
+
+    @property
+    def state(self) -> str:
+        """waiting | in play | finished | … as a spectator reads it."""
+        if self.game is None:
+            return ""
+        if self.game.status in (Game.Status.WAITING, Game.Status.READY):
+            return gettext("Waiting to start")
+        if self.in_play:
+            return gettext("In play")
+        if self.game.status == Game.Status.AWAITING_DECISION:
+            return gettext("Waiting for the organizer")
+        return self.game.get_status_display()
+
+    @property
+    def in_play(self) -> bool:
+        return self.game is not None and self.game.status == Game.Status.IN_PLAY
+
+
+@dataclass
+class PersonSeat:
+    name: str
+    table: int | None  # None: sitting out (a bye)
+    seat: int | None
+    partner: str = ""
+    stayed: bool = False  # won this table last round and stays at it
+
+    @property
+    def bye(self) -> bool:
+        return self.table is None
+
+
+@dataclass
+class RoundSeating:
+    number: int
+    round: Round | None
+    starts: str
+    tables: list[TableSeating]
+    sitting_out: list[str]
+    people: list[PersonSeat] = field(default_factory=list)
+
+    def find(self, typed: str) -> list[PersonSeat]:
+        """Everyone whose name holds what was typed (case, spaces and look-alikes ignored)."""
+        wanted = names.key(typed)
+        if not wanted:
+            return []
+        return [p for p in self.people if wanted in names.key(p.name)]
+
+
+def published_numbers(tournament: Tournament) -> list[int]:
+    return list(
+        SeatingDraw.objects.filter(tournament=tournament, published_at__isnull=False)
+        .order_by("round_number").values_list("round_number", flat=True)
+    )
+
+
+def _games(rnd: Round | None) -> dict[int, Game]:
+    if rnd is None:
+        return {}
+    games = (
+        Game.objects.filter(round=rnd)
+        .select_related("division__tournament", "round")
+        .prefetch_related(Prefetch("sides", queryset=GameSide.objects.select_related("team", "player").order_by("slot")))
+        .annotate(hand_count=Count("hands"), last_hand_at=Max("hands__created_at"))
+    )
+    return {game.number: game for game in games}
+
+
+def round_seating(tournament: Tournament, number: int) -> RoundSeating:
+    """Round `number` as published (LookupError when it is not)."""
+    record = SeatingDraw.objects.filter(tournament=tournament, round_number=number, published_at__isnull=False).first()
+    if record is None:
+        raise LookupError(f"Round {number} has not been published.")
+    rnd = next((r for r in rounds.table_rounds(tournament) if r.number == number), None)
+    games = _games(rnd)
+    player_names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+    stayed = movement.stayed_in(tournament, record)
+    tables, people = [], []
+    for index, (sides, seats) in enumerate(zip(record.sides, record.seats), start=1):
+        partner_of = {p: " & ".join(player_names.get(q, "?") for q in side if q != p) for side in sides for p in side}
+        kept = set(stayed[index].side) if index in stayed else set()
+        seat_rows = [
+            Seat(number=at, name=player_names.get(p, "?"), partner=partner_of.get(p, ""), stayed=p in kept)
+            for at, p in enumerate(seats, start=1)
+        ]
+        game = games.get(index)
+        lines = [SideLine(str(s), s.total) for s in game.sides.all()] if game else []
+        tables.append(TableSeating(
+            number=index, seats=seat_rows, sides=lines, game=game,
+            hands=getattr(game, "hand_count", 0), last_hand_at=getattr(game, "last_hand_at", None),
+            stayed=stayed[index].name if index in stayed else "",
+        ))
+        people += [
+            PersonSeat(s.name, index, s.number, s.partner, stayed=s.stayed) for s in seat_rows
+        ]
+    out = [player_names.get(p, "?") for p in record.sitting_out]
+    people += [PersonSeat(name, None, None) for name in out]
+    people.sort(key=lambda p: (names.key(p.name), p.table or 0))
+    return RoundSeating(
+        number=number, round=rnd, starts=localtime.day_and_clock(tournament, rnd.starts_at if rnd else None),
+        tables=tables, sitting_out=out, people=people,
+    )

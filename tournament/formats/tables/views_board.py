@@ -1,0 +1,166 @@
+"""The organizer's round board of a table event: every table of a round at a glance — seats,
+status (waiting, in play, finished), clocks (posted start, time limit, countdown), hands entered
+and the last one — with the table's links and its start (and, for partnerships, check-in).
+
+The board's pieces are game day's (tournament.core.board: the prefetch, each game read against
+the clock, the poll interval); what is only a table round's (seats, byes, hands) comes from
+tournament.formats.tables.seat_lists. It is cached like the game-day board, per change count and clock turn.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.common import localtime
+from tournament.core import page_cache
+from tournament.core.decorators import organizer_required
+from tournament.core import heard
+from tournament.core.board import (
+    BOARD_POLL_SECONDS,
+    game_view,
+    games_for_board,
+)
+from tournament.models import Division, Game, Tournament
+from tournament.formats.tables import play, rounds, seat_lists, table_deadlines
+from tournament.formats.tables.decorators import table_event_view
+from tournament.formats.tables.forms import SeatForm
+
+
+def _board_context(tournament: Tournament, number: int, now) -> dict:
+    shown = seat_lists.round_seating(tournament, number)
+    views = {g.number: game_view(g, now) for g in games_for_board(Game.objects.filter(round=shown.round))}
+    for view in views.values():
+        sides = list(view.game.sides.all())
+        if view.game.is_done and any(side.player_id for side in sides):
+            view.clock["label"] = table_deadlines.result_label(view.game, sides)
+    rows = [(table, views.get(table.number)) for table in shown.tables]
+    return {
+        "tournament": tournament,
+        "seating": shown,
+        "numbers": seat_lists.published_numbers(tournament),
+        "rows": rows,
+        "alerts": [(table, view.clock["alert"]) for table, view in rows if view and view.clock["alert"]],
+        "can_start_all": sum(1 for _, view in rows if view and view.clock["can_start"] and not _has_teams(view.game)) > 1,
+        "poll_seconds": BOARD_POLL_SECONDS,
+        "board_url": reverse("tables:board_round", args=[tournament.slug, number]),
+    }
+
+
+def _has_teams(game: Game) -> bool:
+    return any(side.team_id for side in game.sides.all())
+
+
+@organizer_required
+@require_GET
+@table_event_view
+def board(request, tournament, number: int | None = None):
+    now = timezone.now()
+    head = page_cache.tournament_head(tournament.slug, now)  # applies a passed deadline first
+    numbers = seat_lists.published_numbers(tournament)
+    template = "tables/board_live.html" if request.htmx else "tables/board.html"
+    if not numbers:
+        if number is not None:
+            raise Http404(_("No round has been published yet."))
+        # Nothing to poll yet: the whole page with its "no round yet" note, even for an htmx request.
+        return render(request, "tables/board.html", {"tournament": tournament, "seating": None})
+    number = number or _current(tournament, numbers)
+    if number not in numbers:
+        raise Http404(_("Round %(number)s has not been published.") % {"number": number})
+
+    def build_context():
+        return _board_context(Tournament.objects.get(pk=head.pk), number, now)
+
+    def clock_turn(context):
+        return page_cache.next_clock_turn((view.game for _, view in context["rows"] if view), now)
+
+    # When each table's phone was last heard changes no counter: the marks are part of the key.
+    heard_marks = heard.marks(Game.objects.filter(round__division__tournament_id=head.pk,
+                                                  round__division__kind=Division.Kind.TABLES, round__number=number))
+    key = page_cache.key("tables-board", *page_cache.counted(head), number, request.user.pk, template, heard_marks)
+    html = page_cache.render(request, template, key, build_context, live={"updated": localtime.when(now.astimezone(tournament.tz), "clock_seconds")},
+                             now=now, clock_turn=clock_turn)
+    return HttpResponse(html)
+
+
+def _current(tournament: Tournament, numbers: list[int]) -> int:
+    """The first round with a table still to finish, else the last one."""
+    still_open = set(
+        Game.objects.filter(division__tournament=tournament, round__division__kind="tables")
+        .exclude(status__in=Game.DONE).values_list("round__number", flat=True)
+    )
+    return next((n for n in numbers if n in still_open), numbers[-1])
+
+
+def _table(tournament, game_id) -> Game:
+    game = get_object_or_404(Game.objects.select_related("division__tournament", "round"), pk=game_id,
+                             division__tournament=tournament, division__kind="tables")
+    return game
+
+
+def _back(tournament, game: Game):
+    return redirect(reverse("tables:board_round", args=[tournament.slug, game.round.number]) + f"#table-{game.table_number}")
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def start(request, tournament, game_id: int):
+    game = _table(tournament, game_id)
+    try:
+        started = play.start_table(game, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, play.start_message(started))
+    return _back(tournament, game)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def start_all(request, tournament, number: int):
+    """Start every seated table of the round that is ready (tables of single players)."""
+    rnd = next((r for r in rounds.table_rounds(tournament) if r.number == number), None)
+    if rnd is None:
+        raise Http404(_("Round %(number)s has not been published.") % {"number": number})
+    started, refused = [], []
+    for game in games_for_board(Game.objects.filter(round=rnd, status=Game.Status.READY)):
+        if _has_teams(game):
+            continue  # partnerships check in first, table by table
+        try:
+            started.append(play.start_table(game, by=request.user).table_number)
+        except ValidationError as exc:
+            refused.append(" ".join(exc.messages))
+    if started:
+        messages.success(request, ngettext("Started table %(tables)s.", "Started tables %(tables)s.", len(started))
+                         % {"tables": ", ".join(map(str, started))})
+    for text in refused:
+        messages.error(request, text)
+    if not started and not refused:
+        messages.error(request, _("No table of round %(number)s is waiting to start.") % {"number": number})
+    return redirect("tables:board_round", tournament.slug, number)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def check_in(request, tournament, game_id: int):
+    game = _table(tournament, game_id)
+    form = SeatForm(request.POST, game=game)
+    if not form.is_valid():
+        messages.error(request, _("Pick one of the table's seats."))
+        return _back(tournament, game)
+    side = form.cleaned_data["side"]
+    try:
+        play.check_in_side(game, side, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("%(side)s checked in at table %(table)s.") % {"side": side, "table": game.table_number})
+    return _back(tournament, game)

@@ -1,0 +1,95 @@
+"""Organizer pages of a table event's players: the list, adding (also after the deadline),
+editing and withdrawing."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django_tables2 import RequestConfig
+
+from tournament.common import localtime
+from tournament.core.decorators import organizer_required
+from tournament.models import Household, Player
+from tournament.signups.registration import closed_message
+from tournament.signups.views_public import _apply_errors
+from tournament.formats.tables import formats, signups
+from tournament.formats.tables.decorators import table_event_view
+from tournament.formats.tables.forms import PlayerEditForm, PlayerSignupForm
+from tournament.formats.tables.tables import PlayerTable
+
+
+def _players_page(request, tournament, form, status=200):
+    players = (
+        Player.objects.filter(tournament=tournament, table_entry__isnull=False)
+        .select_related("table_entry", "team", "tournament").prefetch_related("team__players")
+        .order_by("table_entry__withdrawn_at", "created_at")
+    )
+    table = PlayerTable(players, in_partnerships=formats.in_partnerships(tournament))
+    RequestConfig(request, paginate=False).configure(table)
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "active_count": signups.active_players(tournament).count(),
+        "households": Household.objects.filter(tournament=tournament).prefetch_related("entries__player"),
+        "form": form,
+        "format_text": formats.describe(tournament),
+        "open": tournament.signups_open(),
+        "closed_message": closed_message(tournament),
+        "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
+    }
+    return render(request, "tables/players.html", context, status=status)
+
+
+@organizer_required
+@table_event_view
+def players(request, tournament):
+    return _players_page(request, tournament, PlayerSignupForm(tournament=tournament))
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def add_player(request, tournament):
+    form = PlayerSignupForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            added = signups.register(
+                tournament, name=data["name"], partner=data.get("partner", ""), came_with=data["came_with"],
+                contact=data["contact"], submission_key=data["submission_key"] or None, late=True,
+            )
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+        else:
+            messages.success(request, _("Added %(names)s.") % {"names": " & ".join(p.name for p in added)})
+            return redirect("tables:players", slug=tournament.slug)
+    return _players_page(request, tournament, form, status=400)
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+@table_event_view
+def edit_player(request, tournament, player_id):
+    player = get_object_or_404(Player.objects.select_related("table_entry"), pk=player_id, tournament=tournament)
+    initial = {"name": player.name, "contact": player.contact, "came_with": player.table_entry.came_with}
+    form = PlayerEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            signups.edit_player(player, **form.cleaned_data)
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+        else:
+            messages.success(request, _("Saved %(name)s.") % {"name": form.cleaned_data["name"].strip()})
+            return redirect("tables:players", slug=tournament.slug)
+    context = {"tournament": tournament, "player": player, "form": form}
+    return render(request, "tables/player_edit.html", context, status=400 if form.errors else 200)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def withdraw_player(request, tournament, player_id):
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament, table_entry__isnull=False)
+    messages.success(request, signups.withdraw_player(player))
+    return redirect("tables:players", slug=tournament.slug)

@@ -1,0 +1,194 @@
+"""Organizer pages of a table event's draws: the partner draw and each round's seating, previewed,
+redrawn as often as wanted, and published (frozen) — a round with its posted start."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournament.common import localtime
+from tournament.core.decorators import organizer_required
+from tournament.models import PartnerDraw, Player, SeatingDraw, Tournament
+from tournament.formats.tables import drawing, formats, movement, rounds
+from tournament.formats.tables.decorators import table_event_view
+from tournament.formats.tables.forms import EventSettingsForm, RoundStartForm
+
+
+def _names(tournament) -> dict[int, str]:
+    return dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+
+
+# ---- partners -------------------------------------------------------------------------------------
+
+def _partners_page(request, tournament, *, error="", typed="", status=200):
+    waiting, households = rounds.partner_candidates(tournament)
+    record = rounds.published_partners(tournament) or PartnerDraw.objects.filter(tournament=tournament).first()
+    names = _names(tournament)
+    stale = bool(record and not record.published_at and sorted(p for pair in record.pairs for p in pair) != sorted(waiting))
+    context = {
+        "tournament": tournament,
+        "in_partnerships": formats.in_partnerships(tournament),
+        "waiting": [names[p] for p in waiting],
+        "households": [[names[p] for p in ids] for ids in households],
+        "record": record,
+        "pairs": [[names.get(p, "?") for p in pair] for pair in record.pairs] if record else [],
+        "stale": stale,
+        "error": error,
+        "typed_seed": typed,
+    }
+    return render(request, "tables/partners.html", context, status=status)
+
+
+@organizer_required
+@table_event_view
+def partners(request, tournament):
+    return _partners_page(request, tournament)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def partners_preview(request, tournament):
+    typed = request.POST.get("seed", "").strip()
+    try:
+        seed = drawing.parse_seed(typed)
+        record = rounds.preview_partners(tournament, drawing.draw_partners(tournament, seed), seed, by=request.user)
+    except ValidationError as exc:
+        return _partners_page(request, tournament, error=" ".join(exc.messages), typed=typed, status=400)
+    messages.success(
+        request, _("Partners drawn with draw number %(seed)s. Redraw as often as you like, then publish.") % {"seed": record.seed}
+    )
+    return redirect("tables:partners", slug=tournament.slug)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def partners_publish(request, tournament):
+    record = get_object_or_404(PartnerDraw, pk=request.POST.get("draw") or 0, tournament=tournament)
+    try:
+        teams = rounds.save_partners(tournament, record.pairs, record.seed, by=request.user)
+    except ValidationError as exc:
+        return _partners_page(request, tournament, error=" ".join(exc.messages), status=400)
+    messages.success(request, ngettext(
+        "Published %(count)s partnership (draw number %(seed)s).", "Published %(count)s partnerships (draw number %(seed)s).",
+        len(teams)) % {"count": len(teams), "seed": record.seed})
+    return redirect("tables:partners", slug=tournament.slug)
+
+
+# ---- rounds ---------------------------------------------------------------------------------------
+
+def _tables(record: SeatingDraw, names: dict[int, str], stayed: dict | None = None) -> list[dict]:
+    stayed = stayed or {}
+    return [
+        {"number": index, "sides": [" & ".join(names.get(p, "?") for p in side) for side in sides],
+         "seats": [names.get(p, "?") for p in seats], "stayed": stayed[index].name if index in stayed else ""}
+        for index, (sides, seats) in enumerate(zip(record.sides, record.seats), start=1)
+    ]
+
+
+def _carried(tournament) -> tuple[list[movement.TableWinner], str]:
+    """Winners stay: what the next draw keeps (one line a table), or why it cannot be drawn yet."""
+    if not movement.winners_stay(tournament):
+        return [], ""
+    try:
+        return movement.previous_winners(tournament), ""
+    except ValidationError as exc:
+        return [], " ".join(exc.messages)
+
+
+def _rounds_page(request, tournament, *, error="", typed="", start_form=None, settings_form=None, status=200):
+    names = _names(tournament)
+    settings = rounds.event_settings(tournament)
+    number = rounds.next_round_number(tournament)
+    preview = rounds.latest_round_preview(tournament, number)
+    try:
+        rounds.check_seating(tournament, number, preview.as_data) if preview else rounds.entrants(tournament)
+        problem = ""
+    except ValidationError as exc:
+        problem = " ".join(exc.messages)
+    starts = {r.number: localtime.day_and_clock(tournament, r.starts_at) for r in rounds.table_rounds(tournament)}
+    carried, waiting = _carried(tournament)
+    published = [
+        {"record": r, "tables": _tables(r, names, movement.stayed_in(tournament, r)), "sitting_out": [names.get(p, "?") for p in r.sitting_out],
+         "starts": starts.get(r.round_number, "")}
+        for r in rounds.published_seatings(tournament)
+    ]
+    context = {
+        "tournament": tournament,
+        "format_text": formats.describe(tournament),
+        "settings": settings,
+        "settings_form": settings_form or EventSettingsForm(instance=settings, tournament=tournament),
+        "locked": bool(published),
+        "published": published,
+        "number": number,
+        "preview": preview,
+        "preview_tables": _tables(preview, names) if preview else [],
+        "preview_out": [names.get(p, "?") for p in preview.sitting_out] if preview else [],
+        "problem": problem,
+        "carried": carried,
+        "waiting": waiting,
+        "error": error,
+        "typed_seed": typed,
+        "start_form": start_form or RoundStartForm(initial={"draw": preview.pk if preview else None}),
+    }
+    return render(request, "tables/rounds.html", context, status=status)
+
+
+@organizer_required
+@table_event_view
+def round_list(request, tournament):
+    return _rounds_page(request, tournament)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def save_settings(request, tournament):
+    settings = rounds.event_settings(tournament)
+    form = EventSettingsForm(request.POST, instance=settings, tournament=tournament)
+    if rounds.published_seatings(tournament):
+        return _rounds_page(request, tournament, error=_("Round 1 is published: the round settings are fixed now."), status=400)
+    if not form.is_valid():
+        return _rounds_page(request, tournament, settings_form=form, status=400)
+    with transaction.atomic():
+        form.save()
+        form.save_to_rules()
+        Tournament.objects.filter(pk=tournament.pk).bump()
+    messages.success(request, _("Saved the round settings."))
+    return redirect("tables:rounds", slug=tournament.slug)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def round_preview(request, tournament, number):
+    typed = request.POST.get("seed", "").strip()
+    try:
+        seed = drawing.parse_seed(typed)
+        record = rounds.preview_round(tournament, number, drawing.draw_seating(tournament, number, seed), seed, by=request.user)
+    except ValidationError as exc:
+        return _rounds_page(request, tournament, error=" ".join(exc.messages), typed=typed, status=400)
+    messages.success(request, _("Round %(number)s seated with draw number %(seed)s. Redraw as often as you like, then publish.")
+                     % {"number": number, "seed": record.seed})
+    return redirect("tables:rounds", slug=tournament.slug)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def round_publish(request, tournament, number):
+    form = RoundStartForm(request.POST)
+    if not form.is_valid():
+        return _rounds_page(request, tournament, start_form=form, status=400)
+    record = get_object_or_404(SeatingDraw, pk=form.cleaned_data["draw"], tournament=tournament, round_number=number)
+    try:
+        rounds.save_round(tournament, number, record.as_data, record.seed, form.cleaned_data["starts_at"], by=request.user)
+    except ValidationError as exc:
+        return _rounds_page(request, tournament, error=" ".join(exc.messages), start_form=form, status=400)
+    messages.success(request, _("Round %(number)s is published (draw number %(seed)s); its tables are ready.")
+                     % {"number": number, "seed": record.seed})
+    return redirect("tables:rounds", slug=tournament.slug)

@@ -1,0 +1,118 @@
+"""Standings pages of a table event: the organizer's (with the first-table bonus override and the
+one-click play-off for a tie for the win or a medal) and the public, read-only one (phone first,
+cached under the change counter like the bracket)."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.core import page_cache
+from tournament.core.decorators import organizer_required
+from tournament.models import Game, Round, TableBonus, Tournament
+from tournament.common.stored_words import tie_for
+from tournament.formats.tables import bonus, formats, playoffs, results, rounds
+from tournament.formats.tables.decorators import table_event_view
+
+
+def _standings_context(tournament) -> dict:
+    try:
+        table = results.standings(tournament)
+    except ValidationError as exc:
+        return {"tournament": tournament, "error": " ".join(exc.messages), "rows": [], "ties": []}
+    names = {row.entrant: row.name for row in table.rows}
+    return {
+        "tournament": tournament,
+        "mode": table.mode,
+        "rows": table.rows,
+        "ties": [{"tie": tie, "names": [names[e] for e in tie.entrants], "for_what": tie_for(tie.rank)} for tie in table.ties],
+        "entrant_word": _("Partnership") if formats.in_partnerships(tournament) else _("Player"),
+    }
+
+
+def _bonus_rounds(tournament) -> list[dict]:
+    """Each round that can carry the bonus, its tables and who has the bonus now."""
+    if not bonus.bonus_points(tournament):
+        return []
+    awards = {b.round_id: b for b in TableBonus.objects.filter(round__division__tournament=tournament).select_related("by")}
+    found = []
+    for rnd in rounds.table_rounds(tournament):
+        if bonus.is_playoff(rnd):
+            continue
+        games = list(Game.objects.filter(round=rnd).order_by("number"))
+        award = awards.get(rnd.pk)
+        # The automatic award's reason is stored in English; the organizer's own reason is shown as typed.
+        reason = award.reason if award else ""
+        found.append({"round": rnd, "name": str(rnd), "games": games, "award": award,
+                      "reason": _(bonus.FIRST_TABLE) if reason == bonus.FIRST_TABLE else reason})
+    return found
+
+
+def _organizer_page(request, tournament, *, error="", status=200):
+    context = {**_standings_context(tournament), "bonus_rounds": _bonus_rounds(tournament),
+               "bonus_points": bonus.bonus_points(tournament), "action_error": error}
+    return render(request, "tables/standings.html", context, status=status)
+
+
+@organizer_required
+@table_event_view
+def standings(request, tournament):
+    return _organizer_page(request, tournament)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def bonus_override(request, tournament, number):
+    rnd = get_object_or_404(Round, division__tournament=tournament, number=number)
+    chosen = request.POST.get("game", "")
+    to_game = None
+    if chosen:
+        if not chosen.isdigit():
+            return _organizer_page(request, tournament, error=_("Choose a table of the round, or no table."), status=400)
+        to_game = Game.objects.filter(pk=int(chosen), round=rnd).first()
+        if to_game is None:
+            return _organizer_page(request, tournament, error=_("That table is not in %(round)s.") % {"round": str(rnd)}, status=400)
+    try:
+        bonus.override(rnd, to_game, request.POST.get("reason", ""), by=request.user)
+    except ValidationError as exc:
+        return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
+    if to_game:
+        done = _("The first-table bonus of %(round)s now goes to table %(table)s.") % {
+            "round": str(rnd), "table": to_game.table_number}
+    else:
+        done = _("The first-table bonus of %(round)s now goes to no table.") % {"round": str(rnd)}
+    messages.success(request, done)
+    return redirect("tables:standings", slug=tournament.slug)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def create_playoff(request, tournament):
+    try:
+        rnd = playoffs.create_playoff(tournament, request.POST.getlist("entrant"), by=request.user)
+    except ValidationError as exc:
+        return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
+    messages.success(request, _("%(name)s created: table 1 of round %(number)s, starting now.") % {"name": str(rnd), "number": rnd.number})
+    return redirect("tables:standings", slug=tournament.slug)
+
+
+def public_standings(request, slug):
+    now = timezone.now()
+    head = page_cache.tournament_head(slug, now)
+    if head is None:
+        raise Http404(_("No such tournament."))
+
+    def build_context():
+        tournament = Tournament.objects.get(pk=head.pk)
+        if not formats.is_table_event(tournament):
+            raise Http404(_("%(name)s plays two divisions and a final, not table rounds.") % {"name": tournament.name})
+        return _standings_context(tournament)
+
+    viewer = request.user.pk if request.user.is_authenticated else None
+    key = page_cache.key("standings", *page_cache.counted(head), viewer)
+    return HttpResponse(page_cache.render(request, "tables/public_standings.html", key, build_context, now=now))
