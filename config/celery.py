@@ -8,8 +8,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("meldboard")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["tournament.printing", "scoring"])
-# Every deadline task (sign-up close, no-show, time limit, the minute sweep) lives with its rule.
-app.autodiscover_tasks(["tournament.gameday"], related_name="deadlines")
+# Every deadline task (no-show, time limit, the minute sweep; the sign-up close) lives with its rule.
+app.autodiscover_tasks(["tournament.core"], related_name="deadlines")
+app.autodiscover_tasks(["tournament.core"], related_name="signup_deadline")
 
 
 @app.on_after_finalize.connect

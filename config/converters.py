@@ -3,6 +3,8 @@ cannot hold: a NUL byte in a table link broke PostgreSQL, and a number past 64 b
 in any lookup Django does not bound for us (it bounds `=`, not `__in` or arithmetic). A part that
 does not match is a 404 like any unknown address."""
 
+from django.urls import register_converter
+
 BIGGEST_ID = 2**63 - 1  # the largest value of a 64-bit primary key on both databases
 
 
@@ -31,3 +33,8 @@ class TokenConverter:
 
     def to_url(self, value) -> str:
         return str(value)
+
+
+# Registered on import: config.urls imports this module before any app's URL module, which use them.
+register_converter(IdConverter, "id")
+register_converter(TokenConverter, "token")

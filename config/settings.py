@@ -234,6 +234,13 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 SWEEP_INTERVAL_SECONDS = env.int("SWEEP_INTERVAL_SECONDS", default=60)
 
+# The event formats (tournament.core.formats): key -> the plug-in's class. A third format is one
+# folder under tournament/formats/ and one line here.
+MELDBOARD_FORMATS = {
+    "bracket": "tournament.formats.bracket.plugin.BracketFormat",
+    "tables": "tournament.formats.tables.plugin.TableRoundsFormat",
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -1,16 +1,17 @@
 """URLs split by audience: public pages, organizer pages (login), table pages (secret token)."""
 
 from django.contrib import admin
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
-from config.converters import IdConverter, TokenConverter
+import config.converters  # noqa: F401  (registers the id and token converters first)
 from tournament.site import health
 from tournament.site.favicon import favicon
 from tournament.core.language import switch_language
+from tournament.live import views as live_views
+from tournament.signups import urls as signup_urls
 
-# Before the includes below import the apps' URL modules, which use them.
-register_converter(IdConverter, "id")
-register_converter(TokenConverter, "token")
+# The public pages of every event: the live home (whatever the format) and the sign-up pages.
+public_pages = [path("t/<slug:slug>/", live_views.home, name="home"), *signup_urls.urlpatterns]
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
@@ -33,7 +34,7 @@ urlpatterns = [
     path("", include("scoring.urls_public")),
     path("", include("tournament.formats.bracket.chart.urls")),
     path("", include("tournament.live.urls")),
-    path("", include("tournament.signups.urls")),
+    path("", include((public_pages, "public"))),
 ]
 
 handler404 = "tournament.site.errors.not_found"  # the site's layout, and the way back to the tournament when known

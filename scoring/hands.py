@@ -32,7 +32,7 @@ from scoring.hand_errors import (  # raised here; callers catch them as hands.X
     StaleEdit,
 )
 from scoring.models import Hand, HandRevision
-from tournament.formats.bracket import advancement
+from tournament.core import formats
 from tournament.common.localtime import clock as local_clock
 from tournament.models import Game, GameEvent, GameSide, Tournament
 from tournament.models.brackets import new_table_token
@@ -228,7 +228,8 @@ def correct(
         _count_change(game)
         if new_winner is not None:
             try:
-                advancement.correct_result(game, new_winner, by=user, note=f"Hand {current.number} corrected: {reason}")
+                formats.of(game.division.tournament).correct_result(
+                    game, new_winner, by=user, note=f"Hand {current.number} corrected: {reason}")
             except ValidationError as exc:  # checked above; a race with the next game's start lands here
                 log.warning("result of game %s not corrected: %s", game.pk, exc)
     outcome.finish_if_over(game, user=user)
@@ -307,12 +308,12 @@ def _new_winner(game: Game, sides: list[GameSide], names: list[str], saved: list
     side = sides[names.index(winner)]
     if not side.team_id or side.team_id == game.winner_id:
         return None
-    if advancement.next_game_started(game):
+    if formats.of(game.division.tournament).result_locked(game):
         raise ResultLocked(
             _("This correction would make %(winner)s the winner, but the next game has already started. "
               "The organizer records that decision in the next game instead.") % {"winner": winner}
         )
-    return side.team
+    return side
 
 
 def confirm(hand: Hand, *, version: int, by: str, user=None, organizer: bool = False, by_slot: int | None = None,

@@ -10,19 +10,13 @@ import logging
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
 from scoring import sheet as sheets
 from scoring.models import Hand
-from tournament.formats.bracket import advancement
-from tournament.core import ties
-from tournament.models import Game, GameEvent, GameSide, Tournament
-from tournament.formats.tables import bonus
+from tournament.core import formats
+from tournament.models import Game, GameSide, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -110,10 +104,10 @@ def result_winner(game: Game, names: list[str], hands: list[SavedHand]) -> str |
     return winner if over else None
 
 
-@bonus.awards_first_finish
 def finish_if_over(game: Game, *, user=None) -> bool:
     """Finish an in-play game the engine calls over once its hands are confirmed. Idempotent: safe to
-    call after every write and on every page view; a second caller finds the game finished."""
+    call after every write and on every page view; a second caller finds the game finished. What the
+    end means (a winner carried forward, a table placed) is the event format's (sheet_over)."""
     game = Game.objects.select_related("division__tournament").get(pk=game.pk)
     if game.status != Game.Status.IN_PLAY:
         return False
@@ -122,50 +116,7 @@ def finish_if_over(game: Game, *, user=None) -> bool:
     state = standing(tournament, sides, names, saved_hands(game.pk), game.extra_hand)
     if not state.over or state.unconfirmed:
         return False
-    side = state.winner_side
-    if not all(s.team_id for s in sides):
-        # Player sides (table formats): no bracket to carry the winner into; the sheet names them.
-        return _claim_end(game, tournament, Game.Status.FINISHED, "result", user=user,
-                          data={"winner_side": side.slot if side else None})
-    if side is None and state.extra_hand:  # level again after the one more hand: the organizer decides
-        return _level_again(game, tournament, state.totals)
-    if side is None:  # over with no single winner (a tie the rules leave to the organizer)
-        return _claim_end(game, tournament, Game.Status.AWAITING_DECISION, "awaiting_decision",
-                          note="tie on the score sheet")
-    reason = Game.Reason.TIME_LIMIT if state.extra_hand else Game.Reason.SCORE
-    try:
-        advancement.finish_game(game, side.team, reason=reason, by=user)  # counts the change itself
-    except ValidationError as exc:  # someone else (the time limit, the organizer) got there first
-        log.info("game %s not finished from the sheet: %s", game.pk, exc)
-        return False
-    return True
-
-
-def _claim_end(game: Game, tournament: Tournament, status: str, kind: str, *, user=None, note: str = "",
-               data: dict | None = None) -> bool:
-    """Move an in-play game to `status` unless someone else moved it first (a claim on the row)."""
-    finished = {"result_reason": Game.Reason.SCORE, "finished_at": timezone.now()} if status == Game.Status.FINISHED else {}
-    with transaction.atomic():
-        claimed = Game.objects.filter(pk=game.pk, status=Game.Status.IN_PLAY).update(
-            status=status, version=F("version") + 1, **finished
-        )
-        if claimed:
-            GameEvent.objects.create(game=game, kind=kind, by=user, note=note, data=data or {})
-            Tournament.objects.filter(pk=tournament.pk).bump()
-    return bool(claimed)
-
-
-def _level_again(game: Game, tournament: Tournament, totals: list[int]) -> bool:
-    """Still level after the one more hand the organizer allowed: back to the organizer's decision,
-    and the organizers are told again (tournament.core.ties)."""
-    with transaction.atomic():
-        claimed = Game.objects.filter(pk=game.pk, status=Game.Status.IN_PLAY).update(
-            status=Game.Status.AWAITING_DECISION, result_reason=Game.Reason.TIME_LIMIT_TIE,
-            finished_at=timezone.now(), tie_notified_at=None, version=F("version") + 1,
-        )
-        if claimed:
-            GameEvent.objects.create(game=game, kind="time_limit_tie", note="level again after one more hand",
-                                     data={"totals": totals, "hand": game.extra_hand})
-            Tournament.objects.filter(pk=tournament.pk).bump()
-            transaction.on_commit(lambda: ties.notify_organizers(game.pk))
-    return bool(claimed)
+    finished = formats.of(tournament).sheet_over(game, state, user=user)
+    if not finished:
+        log.info("game %s not finished from the sheet: someone else ended it first", game.pk)
+    return finished

@@ -2,6 +2,7 @@
 
 import datetime as dt
 
+from tournament.core import timetable
 from tests.factories import TeamFactory
 from tournament.formats.bracket.draw import publishing
 from tournament.models import Game
@@ -18,7 +19,7 @@ def publish_division(tournament, teams: int = 4, *, starts_at: dt.datetime | Non
     division = publishing.publish(record, override=True)
     first = list(Game.objects.filter(division=division, round__number=1, status=Game.Status.READY).order_by("number"))
     if starts_at is not None:
-        publishing.set_round_start(division.rounds.get(number=1), starts_at)
+        timetable.set_round_start(division.rounds.get(number=1), starts_at)
         first = [Game.objects.get(pk=game.pk) for game in first]
     return division, first
 

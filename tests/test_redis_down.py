@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from config.celery import app as celery_app
 from config.embedded_redis import ensure_running
+from tournament.core import timetable
 from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.formats.bracket.draw.test_brackets_support import closed_tournament
@@ -107,7 +108,7 @@ def test_with_redis_stopped_an_organizer_runs_the_event_and_tables_keep_scoring(
     assert division.published_at
 
     game = Game.objects.filter(division=division, round__number=1, status=Game.Status.READY).order_by("number").first()
-    publishing.set_round_start(Round.objects.get(division=division, number=1), timezone.now() - dt.timedelta(minutes=1))
+    timetable.set_round_start(Round.objects.get(division=division, number=1), timezone.now() - dt.timedelta(minutes=1))
     for team in teams(game):
         actions.check_in(game, team)
     caplog.clear()

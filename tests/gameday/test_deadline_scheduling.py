@@ -8,17 +8,18 @@ import time_machine
 from django.urls import reverse
 
 from config.celery import app
+from tournament.core import timetable
+from tournament.core import signup_deadline
 from tests.factories import TournamentFactory
 from tests.gameday_setup import publish_division, teams
 from tests.tournament_form import tournament_data
-from tournament.formats.bracket.draw import publishing
 from tournament.core import actions, deadlines
 from tournament.models import Round, Tournament
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)
 NO_SHOW_TASK = "tournament.core.deadlines.apply_no_show_at_deadline"
 TIME_LIMIT_TASK = "tournament.core.deadlines.apply_time_limit_at_deadline"
-CLOSE_TASK = "tournament.core.deadlines.close_registration_at_deadline"
+CLOSE_TASK = "tournament.core.signup_deadline.close_registration_at_deadline"
 
 
 @pytest.fixture
@@ -59,7 +60,7 @@ def test_moving_a_round_queues_the_no_shows_of_its_ready_games(tournament, sent,
     division, first = publish_division(tournament)
     soon = POSTED + dt.timedelta(minutes=10)
     with time_machine.travel(POSTED, tick=False), django_capture_on_commit_callbacks(execute=True):
-        publishing.set_round_start(Round.objects.select_related("division").get(division=division, number=1), soon)
+        timetable.set_round_start(Round.objects.select_related("division").get(division=division, number=1), soon)
     grace = tournament.no_show_grace
     assert sorted(sent) == sorted((NO_SHOW_TASK, (g.pk,), soon + grace) for g in first)
 
@@ -97,8 +98,8 @@ def test_the_close_task_and_the_sweep_close_sign_ups_once(db, django_capture_on_
     deadline = POSTED
     first, second = TournamentFactory(signup_deadline=deadline), TournamentFactory(signup_deadline=deadline)
     with time_machine.travel(deadline + dt.timedelta(minutes=1)), django_capture_on_commit_callbacks(execute=True):
-        assert deadlines.close_registration_at_deadline(first.pk) is True
-        assert deadlines.close_registration_at_deadline(first.pk) is False
+        assert signup_deadline.close_registration_at_deadline(first.pk) is True
+        assert signup_deadline.close_registration_at_deadline(first.pk) is False
         assert deadlines.sweep_deadlines()["close_due_registrations"] == 1  # the second one
         assert deadlines.sweep_deadlines()["close_due_registrations"] == 0
     assert {t.status for t in Tournament.objects.filter(pk__in=[first.pk, second.pk])} == {Tournament.Status.CLOSED}

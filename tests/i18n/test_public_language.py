@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from tournament.core import signup_deadline
 from tests.live.events import in_play, signed_up
 from tournament.models import PartnerPost
-from tournament.signups import registration
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +92,7 @@ def test_the_closing_notice_goes_in_the_tournaments_language_whoever_asked(djang
     tournament = signed_up(language="es", signup_deadline=timezone.now() - dt.timedelta(minutes=1))
     mail.outbox.clear()
     with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
-        assert registration.close_due_registrations(timezone.now()) == 1  # the minute sweep
+        assert signup_deadline.close_due_registrations(timezone.now()) == 1  # the minute sweep
     sent = mail.outbox[-1]
     assert sent.subject == f"{tournament.name}: inscripciones cerradas con 8 equipos"
     assert "Se inscribieron 8 equipos. Ya se puede hacer el sorteo." in sent.body and " de 20" in sent.body

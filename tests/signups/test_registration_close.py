@@ -7,9 +7,9 @@ import time_machine
 from django.core import mail
 from django.urls import reverse
 
+from tournament.core import signup_deadline
 from tests.factories import TournamentFactory
 from tournament.core import deadlines
-from tournament.signups import registration
 from tournament.models import Tournament
 
 DEADLINE = dt.datetime(2026, 4, 7, 19, 0, tzinfo=dt.UTC)
@@ -23,8 +23,8 @@ def event(db):
 def test_the_deadline_task_running_twice_closes_once_and_mails_once(event, django_capture_on_commit_callbacks):
     with time_machine.travel(DEADLINE):
         with django_capture_on_commit_callbacks(execute=True):
-            assert deadlines.close_registration_at_deadline(event.pk) is True
-            assert deadlines.close_registration_at_deadline(event.pk) is False
+            assert signup_deadline.close_registration_at_deadline(event.pk) is True
+            assert signup_deadline.close_registration_at_deadline(event.pk) is False
     event.refresh_from_db()
     assert event.status == Tournament.Status.CLOSED and event.registration_closed_at == DEADLINE
     assert len(mail.outbox) == 1
@@ -35,7 +35,7 @@ def test_the_deadline_task_running_twice_closes_once_and_mails_once(event, djang
 def test_a_task_delivered_early_does_nothing(event):
     # e.g. the deadline was moved later after the task was queued
     with time_machine.travel(DEADLINE - dt.timedelta(seconds=1)):
-        assert deadlines.close_registration_at_deadline(event.pk) is False
+        assert signup_deadline.close_registration_at_deadline(event.pk) is False
     event.refresh_from_db()
     assert event.status == Tournament.Status.OPEN
 
@@ -45,7 +45,7 @@ def test_running_late_the_sweep_closes_with_its_own_time_and_still_once(event, d
     with time_machine.travel(late), django_capture_on_commit_callbacks(execute=True):
         assert deadlines.sweep_deadlines()["close_due_registrations"] == 1
         assert deadlines.sweep_deadlines()["close_due_registrations"] == 0
-        assert deadlines.close_registration_at_deadline(event.pk) is False  # the exact-moment task, arriving later still
+        assert signup_deadline.close_registration_at_deadline(event.pk) is False  # the exact-moment task, arriving later still
     event.refresh_from_db()
     assert event.registration_closed_at == late
     assert len(mail.outbox) == 1
@@ -66,19 +66,19 @@ def test_with_no_task_at_all_signups_are_refused_by_the_clock(client, event):
 
 def test_closing_early_by_the_organizer_counts_as_the_one_close(event, django_capture_on_commit_callbacks):
     with time_machine.travel(DEADLINE - dt.timedelta(hours=1)), django_capture_on_commit_callbacks(execute=True):
-        assert registration.close_registration(event.pk, early=True) is True
-        assert "closed early by the organizer" in registration.closed_message(Tournament.objects.get(pk=event.pk))
+        assert signup_deadline.close_registration(event.pk, early=True) is True
+        assert "closed early by the organizer" in signup_deadline.closed_message(Tournament.objects.get(pk=event.pk))
     with time_machine.travel(DEADLINE), django_capture_on_commit_callbacks(execute=True):
-        assert deadlines.close_registration_at_deadline(event.pk) is False
+        assert signup_deadline.close_registration_at_deadline(event.pk) is False
     assert len(mail.outbox) == 1
 
 
 def test_scheduling_the_close_queues_it_for_its_exact_deadline(db, django_capture_on_commit_callbacks, monkeypatch):
     sent = []
-    monkeypatch.setattr(deadlines.close_registration_at_deadline, "apply_async", lambda args, eta, **kw: sent.append((args, eta)))
+    monkeypatch.setattr(signup_deadline.close_registration_at_deadline, "apply_async", lambda args, eta, **kw: sent.append((args, eta)))
     event = TournamentFactory(signup_deadline=DEADLINE)
     with django_capture_on_commit_callbacks(execute=True):
-        deadlines.schedule_registration_close(event)
+        signup_deadline.schedule_registration_close(event)
     assert sent == [((event.pk,), DEADLINE)]
 
 
@@ -89,7 +89,7 @@ def test_a_real_worker_closes_registration_at_the_deadline(celery_worker, django
     celery_worker.start()
     deadline = timezone.now() + dt.timedelta(seconds=2)
     event = TournamentFactory(signup_deadline=deadline)
-    deadlines.schedule_registration_close(event)  # what creating it through the organizer's form does
+    signup_deadline.schedule_registration_close(event)  # what creating it through the organizer's form does
     import time
 
     for _ in range(100):

@@ -58,3 +58,10 @@ def find(objects: Iterable, name: str, attribute: str = "name"):
     Python on the normalised keys (the database's own lower() does not know them)."""
     wanted = key(name)
     return next((obj for obj in objects if key(getattr(obj, attribute)) == wanted), None)
+
+
+def bdi_join(names, separator: str = " & "):
+    """Each name in its own <bdi> (a right-to-left name must not reorder the text around it), the separator between."""
+    from django.utils.html import format_html_join
+
+    return format_html_join(separator, "<bdi>{}</bdi>", ((name,) for name in names or ()))

@@ -17,16 +17,13 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.models import Hand
 from tournament.common import names
-from tournament.formats.bracket import advancement
-from tournament.core import deadlines
+from tournament.core import deadlines, formats, transitions
 from tournament.core.clock import result_text
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.common.localtime import clock as local_clock
 from tournament.models import (
     CheckIn,
-    Division,
     Game,
     GameSide,
     Player,
@@ -164,18 +161,13 @@ def start_game(
                 )
         base = min(now, locked.starts_at) if locked.starts_at else now
         time_limit_at = base + tournament.game_time_limit
-        claimed = Game.objects.filter(pk=locked.pk, status=Status.READY).update(
-            status=Status.IN_PLAY, started_at=now, early_start_agreed=early, time_limit_at=time_limit_at,
-            version=F("version") + 1,
+        transitions.move(
+            locked, "start", by=by, at=now, log="started",
+            fields={"started_at": now, "early_start_agreed": early, "time_limit_at": time_limit_at},
+            log_data={"via": via, "early": early, "agreed": sorted(agreed & {s.team_id for s in sides}) if early else [],
+                      "time_limit_at": time_limit_at.isoformat()},
         )
-        if not claimed:
-            raise ValidationError(_("%(game)s changed while starting it; reload and try again.") % {"game": locked.label})
-        log_event(locked, "started", by=by, at=now, via=via, early=early,
-                  agreed=sorted(agreed & {s.team_id for s in sides}) if early else [],
-                  time_limit_at=time_limit_at.isoformat())
-        count_change(locked)
         locked.refresh_from_db()
-        deadlines.schedule_deadlines(locked, now=now)
     return locked
 
 
@@ -192,10 +184,12 @@ def decide(game: Game, winner: Team, by, note: str) -> Game:
             raise ValidationError(_("%(game)s is not waiting for a decision (it is %(status)s).") % {
                 "game": locked.label, "status": locked.get_status_display().lower()})
         sides = sides_of(locked)
-        if winner is None or _side_of(sides, winner) is None:
+        side = _side_of(sides, winner) if winner is not None else None
+        if side is None:
             names = get_text_list([s.team.name for s in sides], _("or"))
             raise ValidationError(_("The winner must be one of the game's teams: %(names)s.") % {"names": names})
-        return advancement.finish_game(locked, winner, reason=Reason.ORGANIZER_DECISION, by=by, note=note)
+        return transitions.move(locked, "decide", winner=side, reason=Reason.ORGANIZER_DECISION, by=by, note=note,
+                                log="result", log_data={"winner": winner.pk})
 
 
 def play_one_more_hand(game: Game, by, note: str = "") -> Game:
@@ -212,16 +206,12 @@ def play_one_more_hand(game: Game, by, note: str = "") -> Game:
             )
         if any(s.team_id is None for s in sides_of(locked)):
             raise ValidationError(_("%(game)s has no two known teams to play one more hand.") % {"game": locked.label})
-        number = Hand.objects.filter(game=locked).count() + 1
-        claimed = Game.objects.filter(pk=locked.pk, status=Status.AWAITING_DECISION).update(
-            status=Status.IN_PLAY, result_reason="", finished_at=None, time_limit_at=None, extra_hand=number,
-            version=F("version") + 1,
+        number = locked.hands.count() + 1
+        transitions.move(
+            locked, "one_more_hand", by=by, note=(note or "").strip(), log="one_more_hand",
+            fields={"time_limit_at": None, "extra_hand": number},
+            log_data={"hand": number, "time_limit_at": locked.time_limit_at.isoformat() if locked.time_limit_at else None},
         )
-        if not claimed:
-            raise ValidationError(_("%(game)s changed meanwhile; reload the page and decide again.") % {"game": locked.label})
-        log_event(locked, "one_more_hand", by=by, note=(note or "").strip(), hand=number,
-                  time_limit_at=locked.time_limit_at.isoformat() if locked.time_limit_at else None)
-        count_change(locked)
     locked.refresh_from_db()
     return locked
 
@@ -244,46 +234,21 @@ def reverse_forfeit(game: Game, by, reason: str) -> Game:
                     "game": locked.label,
                     "state": (result_text(locked) if locked.is_done else locked.get_status_display()).lower()}
             )
-        following = advancement.next_game(locked)
-        if following is not None and _blocks_reversal(following):
+        event_format = formats.of(locked.division.tournament)
+        following = event_format.blocks_reversal(locked)
+        if following is not None:
             raise ValidationError(
                 _("Too late to reverse: the next game (%(game)s) has already started or has a result. "
                   "The forfeit stands.") % {"game": following.label}
             )
-        _undo_advancement(locked)
+        event_format.undo_result(locked)
         old = {"status": locked.status, "winner": locked.winner_id, "reason": locked.result_reason}
-        Game.objects.filter(pk=locked.pk).update(
-            status=Status.READY, winner=None, result_reason="", finished_at=None, no_show_at=None,
-            decided_by=by, decision_note=reason, version=F("version") + 1,
-        )
-        log_event(locked, "forfeit_reversed", by=by, note=reason, **old)
-        count_change(locked)
+        GameSide.objects.filter(game=locked).update(forfeited_at=None)
+        # The no-show deadline is lifted (the organizer has waived it); the time limit still runs from the posted start.
+        transitions.move(locked, "reverse_forfeit", by=by, note=reason, log="forfeit_reversed",
+                         fields={"no_show_at": None}, log_data=old)
         locked.refresh_from_db()
-        deadlines.schedule_deadlines(locked)  # the time limit still runs from the posted start
     return locked
-
-
-def _blocks_reversal(following: Game) -> bool:
-    if following.status == Status.FORFEIT and following.result_reason == Reason.WALKOVER:
-        # An automatic walkover is no game played; it can be undone while its own next game waits.
-        return advancement.next_game_started(following)
-    return following.status in advancement.STARTED or (following.is_done and following.status != Status.NOT_NEEDED)
-
-
-def _undo_advancement(game: Game) -> None:
-    """Take a result's consequences back out of the games it feeds (a walkover undone in turn)."""
-    Division.objects.filter(pk=game.division_id, champion_id=game.winner_id).update(champion=None)
-    for side in GameSide.objects.select_for_update().filter(fed_by=game):
-        following = lock_game(side.game_id)
-        if following.status in (Status.NOT_NEEDED,) or (
-            following.status == Status.FORFEIT and following.result_reason == Reason.WALKOVER
-        ):
-            _undo_advancement(following)
-            log_event(following, "reopened", reason=f"{game.label} forfeit reversed")
-        if following.status != Status.IN_PLAY:
-            advancement.reopen(following)
-        if side.team_id == game.winner_id:
-            GameSide.objects.filter(pk=side.pk).update(team=None)
 
 
 def forfeit_no_partner(game: Game, team: Team, *, by=None, note: str = "") -> Game:
@@ -302,9 +267,10 @@ def forfeit_no_partner(game: Game, team: Team, *, by=None, note: str = "") -> Ga
         if sub:
             raise ValidationError(_("%(team)s has a substitute for this game (%(name)s); it does not forfeit.") % {
                 "team": team.name, "name": sub.substitute.name})
-        opponent = next(s.team for s in sides if s.team_id != team.pk)
+        opponent = next(s for s in sides if s.team_id != team.pk)
         log_event(locked, "no_partner", by=by, note=note, team=team.pk)
-        return advancement.finish_game(locked, opponent, reason=Reason.NO_PARTNER, status=Status.FORFEIT, by=by, note=note)
+        return transitions.move(locked, "forfeit", winner=opponent, reason=Reason.NO_PARTNER, by=by, note=note,
+                                log="result", log_data={"winner": opponent.team_id})
 
 
 # ---- substitutes --------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """Every deadline of a tournament in one place: the sign-up close, the no-show forfeit, the time limit.
 
 How a deadline fires: whoever sets or moves one calls `schedule_deadlines(game)` (or
-`schedule_registration_close(tournament)`), which queues the exact-moment task for after the commit.
+`signup_deadline.schedule_registration_close(tournament)`), which queues the exact-moment task for after the commit.
 The task only names the row; the claim (`apply_no_show`, `apply_time_limit`,
-`registration.close_registration`) locks the row and reads its status and deadline again before
+`signup_deadline.close_registration`) locks the row and reads its status and deadline again before
 acting. The minute `sweep` applies whatever is due whatever happened to its task, and a page that
 sees a passed deadline applies it too (`apply_due`): the first caller acts, the others find nothing.
 """
@@ -17,19 +17,12 @@ import time
 from celery import shared_task
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
-import rules
-from scoring import outcome
-from tournament.formats.bracket import advancement
-from tournament.core import ties
-from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
-from tournament.common.localtime import clock as local_clock
-from tournament.models import Division, Game, GameSide, Substitution, Team, Tournament
 from tournament.common.scheduling import send_task_safely
-from tournament.signups import registration
-from tournament.formats.tables import table_deadlines
+from tournament.core import formats, signup_deadline, ties
+from tournament.core.game_rows import lock_game, sides_of
+from tournament.models import Game, GameSide, Team
 
 log = logging.getLogger(__name__)
 Status = Game.Status
@@ -60,13 +53,9 @@ def late_feeder(game: Game, sides: list[GameSide]) -> bool:
 
 # ---- the claims ---------------------------------------------------------------------------------
 
-def _at_table_round(game: Game, sides) -> bool:
-    """A table of a table-round event (any side count, players or partnerships): seats, not a bracket."""
-    return game.division.kind == Division.Kind.TABLES or any(s.player_id for s in sides)
-
-
 def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
-    """At the no-show deadline a team not checked in forfeits; both absent is a double forfeit.
+    """At the no-show deadline whoever is not checked in forfeits (what that means is the event
+    format's: a bracket game is lost, a table seat placed last while the others play on).
 
     True for the one caller that applied it; False when it is not due, not needed, or done already.
     """
@@ -75,36 +64,16 @@ def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
         game = lock_game(game_id, missing_ok=True)
         if game is None or game.status != Status.READY or not game.no_show_at or now < game.no_show_at:
             return False
-        sides = sides_of(game)
-        if _at_table_round(game, sides):  # each absent seat forfeits its place; the others play on
-            return table_deadlines.claim_no_show(game, sides, now)
-        if len(sides) < 2 or any(s.team_id is None for s in sides) or late_feeder(game, sides):
+        if not formats.of(game.division.tournament).apply_no_show(game, sides_of(game), now):
             return False
-        absent = [s for s in sides if not s.checked_in_at]
-        if not absent:
-            return False
-        subs = list(Substitution.objects.filter(game=game))
-        teams = {t.pk: t for t in Team.objects.filter(pk__in=[s.team_id for s in absent]).prefetch_related("players")}
-        reasons = {
-            s.team_id: Reason.NO_PARTNER if short_of_partner(teams[s.team_id], subs) else Reason.NO_SHOW for s in absent
-        }
-        tournament = game.division.tournament
-        log_event(game, "no_show", at=now, absent=[s.team_id for s in absent], deadline=game.no_show_at.isoformat(),
-                  note=f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
-                       + ", ".join(f"{s.team.name} ({reasons[s.team_id]})" for s in absent))
-        if len(absent) == len(sides):
-            advancement.double_forfeit(game, reason=Reason.NO_SHOW)
-        else:
-            present = next(s for s in sides if s.checked_in_at)
-            advancement.finish_game(game, present.team, reason=reasons[absent[0].team_id], status=Status.FORFEIT)
     log.info("No-show applied to game %s", game_id)
     return True
 
 
 def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
-    """At the time limit the higher total over the hands completed before it wins; level totals wait
-    for the organizer's decision (A7, D6). A hand received after the limit never counts, whether or
-    not this claim had run by then."""
+    """At the time limit the game ends on the hands completed before it (A7, D6; the event format
+    says who wins or places where). A hand received after the limit never counts, whether or not
+    this claim had run by then."""
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id, missing_ok=True)
@@ -112,29 +81,7 @@ def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
             return False
         if not game.time_limit_at or now < game.time_limit_at:
             return False
-        sides = sides_of(game)
-        if _at_table_round(game, sides):  # placings over the hands before the limit, no winner carried forward
-            return table_deadlines.claim_time_limit(game, sides, now, outcome.totals_at_limit(game, sides))
-        if len(sides) < 2 or any(s.team_id is None for s in sides):
-            return False
-        if game.status == Status.READY and any(not s.checked_in_at for s in sides):
-            return False  # nobody played: that is the no-show rule's business, not the clock's
-        totals = dict(zip((str(s.team_id) for s in sides), outcome.totals_at_limit(game, sides)))
-        winner = rules.time_limit_winner(totals)
-        if winner is not None:
-            log_event(game, "time_limit", at=now, totals=totals)
-            advancement.finish_game(game, next(s.team for s in sides if str(s.team_id) == winner), reason=Reason.TIME_LIMIT)
-            return True
-        claimed = Game.objects.filter(pk=game.pk, status=game.status).update(
-            status=Status.AWAITING_DECISION, result_reason=Reason.TIME_LIMIT_TIE, finished_at=now,
-            tie_totals=list(totals.values()), tie_notified_at=None, version=F("version") + 1,
-        )
-        if not claimed:
-            return False
-        log_event(game, "time_limit_tie", at=now, totals=totals)
-        count_change(game)
-        transaction.on_commit(lambda: ties.notify_organizers(game.pk))
-    return True
+        return formats.of(game.division.tournament).apply_time_limit(game, sides_of(game), now)
 
 
 def apply_due(games, now: dt.datetime) -> int:
@@ -174,12 +121,6 @@ def schedule_deadlines(game: Game, *, now: dt.datetime | None = None, on_commit:
     return queued
 
 
-def schedule_registration_close(tournament: Tournament) -> None:
-    """Queue the sign-up close for the tournament's deadline; call it when a tournament is created or its deadline edited."""
-    if tournament.status == Tournament.Status.OPEN and not tournament.registration_closed_at:
-        _send(close_registration_at_deadline, tournament.pk, tournament.signup_deadline, on_commit=True)
-
-
 def _send(task, pk: int, eta: dt.datetime, on_commit: bool) -> None:
     if on_commit:
         transaction.on_commit(lambda: send_task_safely(task, pk, eta=eta))
@@ -216,7 +157,7 @@ def sweep(now: dt.datetime | None = None) -> dict[str, int]:
     """Every transition that is due and not yet applied, whatever happened to its task."""
     now = now or timezone.now()
     return {
-        "close_due_registrations": registration.close_due_registrations(now),
+        "close_due_registrations": signup_deadline.close_due_registrations(now),
         "apply_due_no_shows": apply_due_no_shows(now),
         "apply_due_time_limits": apply_due_time_limits(now),
         "arm_upcoming_deadlines": arm_upcoming_deadlines(now),
@@ -225,11 +166,6 @@ def sweep(now: dt.datetime | None = None) -> dict[str, int]:
 
 
 # ---- the Celery tasks: each names a row; the claim reads it again -------------------------------
-
-@shared_task(acks_late=True, ignore_result=True)
-def close_registration_at_deadline(tournament_id: int) -> bool:
-    return registration.close_registration(tournament_id)
-
 
 @shared_task(ignore_result=True)
 def sweep_deadlines() -> dict[str, int]:

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.templatetags.scoring_tags import points
+from tournament.common.numbers import points_text as points
 from tournament.core.language import in_tournament_language
 from tournament.models import Game, Tournament
 

@@ -27,6 +27,7 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 from django.utils.duration import duration_iso_string
 
+from tournament.core import signup_deadline
 from tournament.events import backup_checks
 from tournament.events.backup_checks import (
     FORMAT,
@@ -34,7 +35,6 @@ from tournament.events.backup_checks import (
     VERSION,
     TournamentImportError,
 )
-from tournament.core import deadlines
 from tournament.models import Tournament
 
 __all__ = ["TournamentImportError", "export_tournament", "import_tournament", "read_file", "tournament_models"]
@@ -293,7 +293,7 @@ def import_tournament(data: dict, by=None) -> Tournament:
             tournament = Tournament.objects.get(pk=maps[_label(Tournament)][data["models"][_label(Tournament)][0]["pk"]])
             # Receivers schedule the tournament's own deadline tasks (sent on commit); the minute
             # sweep applies every other due deadline of the restored games.
-            deadlines.schedule_registration_close(tournament)
+            signup_deadline.schedule_registration_close(tournament)
             if by is not None:
                 tournament.organizers.add(by)
     except (IntegrityError, DataError) as exc:

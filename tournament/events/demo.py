@@ -12,11 +12,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.core import timetable
+from tournament.core import signup_deadline
 from scoring import hands
 from scoring.sample_hands import BIG, W1, W2, values
 from tournament.formats.bracket.draw import publishing
 from tournament.events import demo_tables
-from tournament.core import actions, deadlines
+from tournament.core import actions
 from tournament.models import Division, Game, Round, Tournament
 from tournament.signups import registration
 
@@ -54,7 +56,7 @@ def create_signups_demo(now: dt.datetime) -> Tournament:
         description=DESCRIPTION, time_zone="America/Mazatlan", signup_deadline=now + dt.timedelta(hours=2),
         organizer_email="organizer@localhost", created_by=organizer(),
     )
-    deadlines.schedule_registration_close(tournament)
+    signup_deadline.schedule_registration_close(tournament)
     for index, (name, first, second) in enumerate(TEAMS[:6]):
         registration.register_team(tournament, team_name=name, player_names=(first, second),
                                    now=now - dt.timedelta(hours=6 - index))
@@ -74,7 +76,7 @@ def create_gameday_demo(now: dt.datetime) -> Tournament:
     for index, (name, first, second) in enumerate(TEAMS):
         registration.register_team(tournament, team_name=name, player_names=(first, second),
                                    now=deadline - dt.timedelta(hours=len(TEAMS) - index))
-    registration.close_registration(tournament.pk, now=now)
+    signup_deadline.close_registration(tournament.pk, now=now)
     for kind, seed in ((Division.Kind.D1, 2018), (Division.Kind.D2, 410)):
         publishing.publish(publishing.preview(tournament, kind, seed=seed, by=user), by=user)
 
@@ -82,7 +84,7 @@ def create_gameday_demo(now: dt.datetime) -> Tournament:
     starts = {Division.Kind.D1: now - dt.timedelta(minutes=50), Division.Kind.D2: now + dt.timedelta(minutes=8)}
     for rnd in Round.objects.filter(division__tournament=tournament).select_related("division").order_by("number"):
         first = starts.get(rnd.division.kind, now + dt.timedelta(days=4))
-        publishing.set_round_start(rnd, first + dt.timedelta(days=rnd.number - 1))
+        timetable.set_round_start(rnd, first + dt.timedelta(days=rnd.number - 1))
     _play_division_one(tournament, now)
     return tournament
 

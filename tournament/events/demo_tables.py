@@ -14,10 +14,10 @@ from __future__ import annotations
 import datetime as dt
 
 import rules
+from tournament.core import signup_deadline
 from scoring import hands
 from tournament.core import actions
 from tournament.models import Game, Tournament
-from tournament.signups import registration
 from tournament.formats.tables import drawing, formats, play, rounds, signups
 
 NAMES = [
@@ -46,7 +46,7 @@ def _sign_up(tournament: Tournament, players: int, couples: int, now: dt.datetim
         else:
             came_with = ""
         signups.register(tournament, name=name, came_with=came_with, now=now - dt.timedelta(hours=20 - index))
-    registration.close_registration(tournament.pk, early=True, now=now)
+    signup_deadline.close_registration(tournament.pk, early=True, now=now)
 
 
 def _seat_round(tournament: Tournament, starts_at: dt.datetime) -> list[Game]:

@@ -12,11 +12,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tournament.core import signup_deadline
 from tournament.common import localtime
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.events.backup import export_tournament
 from tournament.events.forms import TournamentForm
-from tournament.core import deadlines
 from tournament.models import Team, Tournament
 from tournament.signups import registration
 from tournament.signups.forms import SignupForm
@@ -52,7 +52,7 @@ def tournament_form(request, tournament: Tournament | None):
                 saved.save()  # a new tournament's creator becomes its organizer (Tournament.save)
                 Tournament.objects.filter(pk=saved.pk).bump()  # name, venue, times: every page shows them
                 if saved.signup_deadline != previous_deadline:
-                    deadlines.schedule_registration_close(saved)
+                    signup_deadline.schedule_registration_close(saved)
         except IntegrityError:
             # Someone saved the same web address between the check and this save: nothing was saved.
             if not Tournament.objects.filter(slug=saved.slug).exclude(pk=saved.pk).exists():
@@ -84,9 +84,9 @@ def dashboard(request, tournament):
         "active_count": sum(1 for t in teams if t.withdrawn_at is None),
         "posts": registration.open_posts(tournament),
         "open": tournament.signups_open(),
-        "draw_started": registration.draw_started(tournament),
+        "draw_started": signup_deadline.draw_started(tournament),
         "form": SignupForm(),
-        "closed_message": registration.closed_message(tournament),
+        "closed_message": signup_deadline.closed_message(tournament),
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
     }
     return render(request, "organizer/dashboard.html", context)

@@ -3,8 +3,8 @@ check-ins, start, substitutes, the decision of a tie, forfeit reversal, the resu
 score sheet and table links, and the log.
 
 The actions post to their own URLs (tournament.gameday.views) and come back here. A correction
-goes through tournament.formats.bracket.advancement.correct_result, which redoes advancement and refuses
-once the next game has started; a refused correction answers 400 with the message and the typed
+goes through the event format's correct_result (a bracket's redoes advancement and refuses
+once the next game has started); a refused correction answers 400 with the message and the typed
 note kept, and changes nothing.
 """
 
@@ -23,8 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring.models import Hand
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.common.form_input import error_messages
-from tournament.formats.bracket import advancement
-from tournament.core import ties
+from tournament.core import formats, ties
 from tournament.core.board import game_view, games_for_board
 from tournament.gameday.forms import CorrectionForm
 from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
@@ -57,7 +56,7 @@ def correction_block(game: Game, sides) -> str:
         return _("A bye or a final that was not needed has no result to correct.")
     if any(s.team_id is None for s in sides) or len(sides) < 2:
         return _("Only one of this game's teams is known (a walkover), so there is no other winner to choose.")
-    if advancement.next_game_started(game):
+    if formats.of(game.division.tournament).result_locked(game):
         return _("The next game has already started, so this result can no longer be corrected. "
                  "Record the decision in the next game instead.")
     return ""
@@ -142,7 +141,8 @@ def correct(request, tournament, game_id: int):
                         "This game changed since you opened the page (someone else recorded or corrected it). "
                         "Check the result below and try again if it is still wrong."
                     ))
-                advancement.correct_result(game, winner, by=request.user, note=note)
+                side = next(s for s in sides if s.team_id == winner.pk)
+                formats.of(tournament).correct_result(game, side, by=request.user, note=note)
         except ValidationError as exc:
             error = " ".join(exc.messages)
     if error:

@@ -1,5 +1,5 @@
 """The live public pages (no login): a team's or player's page, finding it, and the clubhouse TV.
-The home page itself is public:home (tournament.signups.urls), served by tournament.live.views."""
+The home page itself is public:home (wired in config.urls), served by tournament.live.views."""
 
 from django.urls import path
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from tournament.core import signup_deadline
 from tournament.common import localtime
 from tournament.live import bracket_now, cached, entrant, tables_now
 from tournament.models import Round, Team
-from tournament.signups import registration
 from tournament.formats.tables import formats
 
 HOME = ("live/home.html", "live/_home_live.html")
@@ -44,7 +44,7 @@ def _home_context(tournament, version, now) -> dict:
         "tournament": tournament, "version": version, "now": now,
         "poll_url": reverse("public:home", args=[tournament.slug]),
         "open": tournament.signups_open(now),
-        "closed_message": registration.closed_message(tournament),
+        "closed_message": signup_deadline.closed_message(tournament),
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
         **_read(tournament),
     }

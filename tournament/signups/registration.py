@@ -10,31 +10,16 @@ import datetime as dt
 import logging
 
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournament.common import names
-from tournament.core.language import in_tournament_language
-from tournament.common.localtime import full_text
+from tournament.core.signup_deadline import closed_message, draw_started
 from tournament.models import PartnerPost, Player, Team, Tournament
 
 log = logging.getLogger(__name__)
-
-
-def closed_message(tournament: Tournament) -> str:
-    if tournament.registration_closed_at and tournament.registration_closed_at < tournament.signup_deadline:
-        return _("Sign-ups were closed early by the organizer at %(when)s.") % {
-            "when": full_text(tournament, tournament.registration_closed_at)}
-    return _("Sign-ups closed at %(when)s. Ask the organizer if you still want to play.") % {
-        "when": full_text(tournament, tournament.signup_deadline)}
-
-
-def draw_started(tournament: Tournament) -> bool:
-    return tournament.divisions.filter(published_at__isnull=False).exists()
 
 
 def _lock(tournament: Tournament) -> None:
@@ -223,53 +208,3 @@ def withdraw_post(post: PartnerPost, now=None) -> None:
         PartnerPost.objects.filter(pk=post.pk, closed_at__isnull=True).update(closed_at=now or timezone.now())
         PartnerPost.objects.filter(wants=post).update(wants=None)
         Tournament.objects.filter(pk=post.player.tournament_id).bump()
-
-
-def close_registration(tournament_id: int, *, early: bool = False, now: dt.datetime | None = None) -> bool:
-    """Close sign-ups once. True for the one caller that closed them; False for everyone after.
-
-    The conditional UPDATE is the claim: a task delivered twice, the sweep and the task together,
-    or two organizers clicking at once all end with one close and one email.
-    """
-    now = now or timezone.now()
-    due = Q() if early else Q(signup_deadline__lte=now)
-    with transaction.atomic():
-        claimed = Tournament.objects.filter(
-            due, pk=tournament_id, status=Tournament.Status.OPEN, registration_closed_at__isnull=True
-        ).update(status=Tournament.Status.CLOSED, registration_closed_at=now)
-        if claimed:
-            Tournament.objects.filter(pk=tournament_id).bump()
-            transaction.on_commit(lambda: notify_registration_closed(tournament_id))
-    return bool(claimed)
-
-
-def close_due_registrations(now: dt.datetime) -> int:
-    due = Tournament.objects.filter(
-        status=Tournament.Status.OPEN, registration_closed_at__isnull=True, signup_deadline__lte=now
-    ).values_list("pk", flat=True)
-    return sum(close_registration(pk, now=now) for pk in list(due))
-
-
-def notify_registration_closed(tournament_id: int) -> None:
-    tournament = Tournament.objects.get(pk=tournament_id)
-    teams = tournament.teams.filter(withdrawn_at__isnull=True).count()
-    recipients = [tournament.organizer_email] if tournament.organizer_email else []
-    if tournament.created_by and tournament.created_by.email:
-        recipients.append(tournament.created_by.email)
-    log.info("Sign-ups closed for %s with %d teams", tournament.slug, teams)
-    if not recipients:
-        return
-    # Sent from the background (the deadline task, the sweep): the tournament's own language.
-    with in_tournament_language(tournament):
-        values = {"tournament": tournament.name, "count": teams,
-                  "when": full_text(tournament, tournament.registration_closed_at)}
-        send_mail(
-            subject=ngettext("%(tournament)s: sign-ups closed with %(count)s team",
-                             "%(tournament)s: sign-ups closed with %(count)s teams", teams) % values,
-            message=ngettext("Sign-ups for %(tournament)s closed at %(when)s.\n"
-                             "%(count)s team signed up. The draw can be made now.\n",
-                             "Sign-ups for %(tournament)s closed at %(when)s.\n"
-                             "%(count)s teams signed up. The draw can be made now.\n", teams) % values,
-            from_email=None,
-            recipient_list=sorted(set(recipients)),
-        )

@@ -6,7 +6,7 @@ from django.utils.translation import pgettext_lazy
 
 from tournament.common.localtime import when
 from tournament.models import Team
-from tournament.templatetags.name_tags import bdi_join
+from tournament.common.names import bdi_join
 
 
 class TeamTable(tables.Table):

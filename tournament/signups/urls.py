@@ -1,12 +1,10 @@
 from django.urls import path
 
-from tournament.live import views as live_views
 from tournament.signups import views_public as views
 
-app_name = "public"
+# Wired into the "public" namespace with the live home by config.urls.
 urlpatterns = [
     path("", views.index, name="index"),
-    path("t/<slug:slug>/", live_views.home, name="home"),
     path("t/<slug:slug>/signup/", views.signup, name="signup"),
     path("t/<slug:slug>/teams/", views.teams, name="teams"),
     path("t/<slug:slug>/partners/", views.partners, name="partners"),

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.core import signup_deadline
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.common.form_input import cleaned, error_messages
 from tournament.models import Team
@@ -84,7 +85,7 @@ def rename_team(request, slug, team_id):
 @require_POST
 @tournament_view
 def close_signups(request, tournament):
-    if registration.close_registration(tournament.pk, early=True):
+    if signup_deadline.close_registration(tournament.pk, early=True):
         messages.success(request, _("Sign-ups are closed."))
     else:
         messages.info(request, _("Sign-ups were already closed."))

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
+from tournament.core import signup_deadline
 from tournament.common import localtime
 from tournament.core.decorators import tournament_view
 from tournament.models import PartnerPost, Team, Tournament
@@ -63,7 +64,7 @@ def signup(request, tournament):
         "tournament": tournament,
         "form": form,
         "open": tournament.signups_open(),
-        "closed_message": registration.closed_message(tournament),
+        "closed_message": signup_deadline.closed_message(tournament),
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
     }
     return render(request, "public/signup.html", context, status=200 if form.is_valid() or not form.is_bound else 400)
@@ -106,7 +107,7 @@ def partners(request, tournament):
         "posts": posts,
         "my_post": my_posts[0] if my_posts else None,
         "open": tournament.signups_open(),
-        "closed_message": registration.closed_message(tournament),
+        "closed_message": signup_deadline.closed_message(tournament),
     }
     return render(request, "public/partners.html", context, status=status)
 

@@ -7,7 +7,7 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from config.celery import app as celery_app
+from celery import current_app as celery_app
 
 
 def _database() -> str:

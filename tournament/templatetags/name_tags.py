@@ -4,15 +4,15 @@ A name in Arabic or Hebrew (or one holding a stray direction control) reorders t
 unless it sits in its own <bdi>; these filters put every name of a list in one."""
 
 from django import template
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
+
+from tournament.common import names
 
 register = template.Library()
 
 
-@register.filter
-def bdi_join(names, separator: str = " & "):
-    """`{{ sheet.names|bdi_join:" v " }}`: each name in its own <bdi>, the separator between."""
-    return format_html_join(separator, "<bdi>{}</bdi>", ((name,) for name in names or ()))
+# `{{ sheet.names|bdi_join:" v " }}`: each name in its own <bdi>, the separator between.
+register.filter("bdi_join", names.bdi_join)
 
 
 @register.filter
@@ -20,7 +20,7 @@ def partners(team):
     """`{{ team|partners }}`: the team's players, “<bdi>Ann</bdi> & <bdi>Bob</bdi>”."""
     if not team:
         return ""
-    return bdi_join(player.name for player in team.players.all())
+    return names.bdi_join(player.name for player in team.players.all())
 
 
 @register.filter

@@ -16,7 +16,8 @@ from django.utils import timezone
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
-from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
+from tournament.core import transitions
+from tournament.core.game_rows import lock_game, sides_of
 from tournament.models import Division, Game, GameSide, Team
 
 STARTED = (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION)
@@ -51,7 +52,7 @@ def finish_game(
                   "An organizer can correct it while the next game has not started.")
                 % {"game": locked.label, "status": locked.get_status_display().lower()}
             )
-        _record(locked, winner_team, reason=reason, status=status, by=by, note=note, kind="result")
+        _record(locked, winner_team, reason=reason, status=status, by=by, note=note)
     game.refresh_from_db()
     return game
 
@@ -75,44 +76,46 @@ def correct_result(game: Game, winner_team: Team, *, by, note: str, reason: str 
         if winner_team is not None and locked.winner_id == winner_team.pk:
             raise ValidationError(_("%(team)s is already the recorded winner of %(game)s.") % {
                 "team": winner_team, "game": locked.label})
-        old_winner_id, old_status = locked.winner_id, locked.status
-        status = Game.Status.FINISHED if old_status == Game.Status.DOUBLE_FORFEIT else old_status
-        _record(
-            locked, winner_team, reason=reason if old_status == Game.Status.DOUBLE_FORFEIT else locked.result_reason,
-            status=status, by=by, note=note, kind="correction", old_winner=old_winner_id, old_status=old_status,
+        side = _winning_side(locked, winner_team, Game.Status.FINISHED)
+        old_status = locked.status
+        transitions.move(
+            locked, "correct", winner=side, by=by, note=note, log="correction",
+            reason=reason if old_status == Game.Status.DOUBLE_FORFEIT else locked.result_reason,
+            fields={"finished_at": locked.finished_at or timezone.now()},
+            log_data={"winner": winner_team.pk, "old_winner": locked.winner_id, "old_status": old_status},
         )
-        Game.objects.filter(pk=locked.pk).update(decided_by=by, decision_note=note)
     game.refresh_from_db()
     return game
 
 
-def _record(game: Game, winner: Team | None, *, reason, status, by, note, kind, **log_data) -> None:
+# The move that records each kind of result.
+RESULT_MOVES = {Game.Status.FINISHED: "finish", Game.Status.FORFEIT: "forfeit", Game.Status.DOUBLE_FORFEIT: "double_forfeit"}
+
+
+def _winning_side(game: Game, winner: Team | None, status) -> GameSide | None:
+    """The side of `winner` in this game (refused when the teams are not known or it is not one)."""
     sides = sides_of(game, lock=True)
     missing = [s for s in sides if s.team_id is None]
     if missing or len(sides) < 2:
         raise ValidationError(
             _("%(game)s cannot have a result yet: both of its teams must be known first.") % {"game": game.label}
         )
-    team_ids = {s.team_id for s in sides}
     if status == Game.Status.DOUBLE_FORFEIT:
-        winner = None
-    elif winner is None or winner.pk not in team_ids:
+        return None
+    side = next((s for s in sides if winner is not None and s.team_id == winner.pk), None)
+    if side is None:
         names = get_text_list([str(s.team) for s in sides], _("or"))
         raise ValidationError(_("The winner of %(game)s must be one of its teams: %(names)s.") % {
             "game": game.label, "names": names})
-    if status not in Game.DONE or status in (Game.Status.BYE, Game.Status.NOT_NEEDED):
+    return side
+
+
+def _record(game: Game, winner: Team | None, *, reason, status, by, note) -> None:
+    if status not in RESULT_MOVES:
         raise ValidationError(f"“{status}” is not a result.")
-    game.status = status
-    game.winner = winner
-    game.result_reason = reason
-    game.finished_at = game.finished_at if kind == "correction" and game.finished_at else timezone.now()
-    if note:
-        game.decision_note = note
-    game.version += 1
-    game.save(update_fields=["status", "winner", "result_reason", "finished_at", "decision_note", "version"])
-    log_event(game, kind, by=by, note=note, status=status, reason=reason, winner=winner.pk if winner else None, **log_data)
-    advance(game)
-    count_change(game)
+    side = _winning_side(game, winner, status)
+    transitions.move(game, RESULT_MOVES[status], winner=side, reason=reason, by=by, note=note, log="result",
+                     log_data={"winner": side.team_id if side else None})
 
 
 def advance(game: Game) -> None:
@@ -130,12 +133,7 @@ def advance(game: Game) -> None:
 def reopen(game: Game) -> None:
     """Take a game (locked) back to waiting for its teams: an automatic outcome undone (a final not needed,
     a walkover) or a feeder's result taken back; it is worked out again when its sides are known."""
-    game.status = Game.Status.WAITING
-    game.winner = None
-    game.result_reason = ""
-    game.finished_at = None
-    game.version += 1
-    game.save(update_fields=["status", "winner", "result_reason", "finished_at", "version"])
+    transitions.move(game, "reopen")
     Division.objects.filter(pk=game.division_id).update(champion=None)
 
 
@@ -154,10 +152,7 @@ def settle(game: Game) -> None:
             return
         if game.status == Game.Status.WAITING:
             # Its deadlines were set (and their tasks queued) with its posted start; they now apply.
-            game.status = Game.Status.READY
-            game.version += 1
-            game.save(update_fields=["status", "version"])
-            log_event(game, "ready")
+            transitions.move(game, "ready")
         return
     if game.status == Game.Status.READY:
         # A corrected feeder can only change a name, never un-know a side; nothing else to do.
@@ -168,12 +163,10 @@ def settle(game: Game) -> None:
         _automatic(game, None, Game.Status.DOUBLE_FORFEIT, Reason.NOBODY_REACHED)
 
 
+AUTOMATIC_MOVES = {Game.Status.NOT_NEEDED: "not_needed", Game.Status.FORFEIT: "forfeit", Game.Status.DOUBLE_FORFEIT: "double_forfeit"}
+
+
 def _automatic(game: Game, winner: Team | None, status, reason: str) -> None:
-    game.status = status
-    game.winner = winner
-    game.result_reason = reason
-    game.finished_at = timezone.now()
-    game.version += 1
-    game.save(update_fields=["status", "winner", "result_reason", "finished_at", "version"])
-    log_event(game, status, reason=reason, winner=winner.pk if winner else None)
-    advance(game)
+    side = next((s for s in sides_of(game) if winner is not None and s.team_id == winner.pk), None)
+    transitions.move(game, AUTOMATIC_MOVES[status], winner=side, reason=reason, log=status,
+                     log_data={"winner": winner.pk if winner else None})

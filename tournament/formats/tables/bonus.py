@@ -12,8 +12,6 @@ reason; each change is logged on the games concerned.
 
 from __future__ import annotations
 
-import functools
-
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -57,19 +55,6 @@ def award_first_finish(game: Game) -> TableBonus | None:
     except IntegrityError:  # another table of the round finished first (or the organizer decided)
         return None
     return award
-
-
-def awards_first_finish(finish):
-    """Decorates scoring.outcome.finish_if_over: when it ends a game, that table may earn the bonus."""
-
-    @functools.wraps(finish)
-    def wrapper(game, *args, **kwargs):
-        finished = finish(game, *args, **kwargs)
-        if finished:
-            award_first_finish(game)
-        return finished
-
-    return wrapper
 
 
 def override(rnd: Round, to_game: Game | None, reason: str, *, by=None) -> TableBonus:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-from tournament.formats.bracket.draw import generator
+from tournament.common import seeds
 from tournament.models import Tournament
 from tournament.formats.tables import formats, movement, partners, rounds, seating
 
@@ -14,9 +14,9 @@ from tournament.formats.tables import formats, movement, partners, rounds, seati
 def parse_seed(typed: str | None) -> int:
     """The organizer's seed, or a new random one when the box is empty."""
     if not (typed or "").strip():
-        return generator.new_seed()
+        return seeds.new_seed()
     try:
-        return generator.parse_seed(typed)
+        return seeds.parse_seed(typed)
     except ValueError as exc:
         raise ValidationError(str(exc))
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Iterable, Sequence
 
-from tournament.formats.bracket.draw.generator import check_seed
+from tournament.common.seeds import check_seed
 
 # Nodes the backtracking may visit before it gives up; couples and households never come near it.
 SEARCH_BUDGET = 200_000

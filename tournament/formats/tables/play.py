@@ -16,13 +16,12 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.core import actions, deadlines
+from tournament.core import actions, deadlines, transitions
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.common.localtime import clock as local_clock
 from tournament.models import Game, GameSide
@@ -54,18 +53,15 @@ def start_table(game: Game, *, by=None, via: str = "organizer", agreed_side_ids=
             _everyone_agrees(locked, {int(pk) for pk in agreed_side_ids})
         base = min(now, locked.starts_at) if locked.starts_at else now
         time_limit_at = base + locked.division.tournament.game_time_limit
-        claimed = Game.objects.filter(pk=locked.pk, status=Status.READY).update(
-            status=Status.IN_PLAY, started_at=now, early_start_agreed=bool(locked.starts_at and now < locked.starts_at),
-            time_limit_at=time_limit_at, version=F("version") + 1,
-        )
-        if not claimed:
-            raise ValidationError(_("Table %(table)s changed while starting it; reload and try again.") % {"table": locked.table_number})
         GameSide.objects.filter(game=locked, checked_in_at__isnull=True, forfeited_at__isnull=True).update(checked_in_at=now)
-        log_event(locked, "started", by=by, at=now, via=via, time_limit_at=time_limit_at.isoformat(),
-                  **({} if agreed_side_ids is None else {"agreed": sorted({int(pk) for pk in agreed_side_ids})}))
-        count_change(locked)
+        transitions.move(
+            locked, "start", by=by, at=now, log="started",
+            fields={"started_at": now, "early_start_agreed": bool(locked.starts_at and now < locked.starts_at),
+                    "time_limit_at": time_limit_at},
+            log_data={"via": via, "time_limit_at": time_limit_at.isoformat(),
+                      **({} if agreed_side_ids is None else {"agreed": sorted({int(pk) for pk in agreed_side_ids})})},
+        )
         locked.refresh_from_db()
-        deadlines.schedule_deadlines(locked, now=now)
     return locked
 
 

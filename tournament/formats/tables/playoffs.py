@@ -14,7 +14,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.formats.bracket.draw import publishing
+from tournament.core import timetable
 from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
 from tournament.common.stored_words import tie_for
 from tournament.formats.tables import formats, results, rounds
@@ -84,7 +84,7 @@ def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetim
                 GameSide(game=game, slot=slot, team_id=e if partnerships else None, player_id=None if partnerships else e)
                 for slot, e in enumerate(ordered, start=1)
             ])
-            publishing.set_posted_start(game, now)
+            timetable.set_posted_start(game, now)
             Tournament.objects.filter(pk=tournament.pk).bump()
     except IntegrityError:  # a second click, or a round published at the same moment
         raise ValidationError(_("Round %(number)s was just created by someone else; look at the standings again.") % {"number": number})

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.formats.bracket.draw import publishing
+from tournament.core import timetable
 from tournament.models import (
     Division,
     Game,
@@ -38,7 +38,7 @@ from tournament.formats.tables.signups import active_players
 
 def table_division(tournament: Tournament) -> Division:
     """The one division that holds a table event's rounds."""
-    return publishing.division(tournament, Division.Kind.TABLES)
+    return timetable.division(tournament, Division.Kind.TABLES)
 
 
 def event_settings(tournament: Tournament) -> TableEvent:
@@ -259,7 +259,7 @@ def save_round(
                          player_id=None if partnerships else side[0])
                 for slot, side in enumerate(ordered, start=1)
             ])
-            publishing.set_posted_start(game, starts_at)
+            timetable.set_posted_start(game, starts_at)
         Tournament.objects.filter(pk=tournament.pk).bump()
     return rnd
 

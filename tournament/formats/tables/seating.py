@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
-from tournament.formats.bracket.draw.generator import check_seed
+from tournament.common.seeds import check_seed
 
 from .partners import DrawError, DrawImpossible, canonical, distinct
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from tournament.core import transitions
 from tournament.core.game_rows import count_change, log_event
 from tournament.common.localtime import clock as local_clock
 from tournament.models import Game, GameSide
@@ -38,21 +39,24 @@ def claim_no_show(game: Game, sides: Sequence[GameSide], now: dt.datetime) -> bo
     if not absent:
         return False
     present = [s for s in sides if s.checked_in_at and not s.forfeited_at]
-    if len(present) >= 2:
-        ending = {}
+    tournament = game.division.tournament
+    note = (f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
+            + ", ".join(str(s) for s in absent) + (" — the others play on" if len(present) >= 2 else ""))
+    data = {"absent": [s.pk for s in absent], "deadline": game.no_show_at.isoformat()}
+    if len(present) >= 2:  # the game stays ready: no move, the absent seats are placed last
+        if not Game.objects.filter(pk=game.pk, status=Status.READY).update(version=F("version") + 1):
+            return False
+        log_event(game, "no_show", at=now, note=note, **data)
+        count_change(game)
     elif present:
-        ending = {"status": Status.FORFEIT, "result_reason": Reason.NO_SHOW, "finished_at": now,
-                  "winner_id": present[0].team_id}
-    else:
-        ending = {"status": Status.DOUBLE_FORFEIT, "result_reason": Reason.NO_SHOW, "finished_at": now}
-    if not Game.objects.filter(pk=game.pk, status=Status.READY).update(version=F("version") + 1, **ending):
+        moved = transitions.move(game, "forfeit", claim=True, at=now, winner=present[0], reason=Reason.NO_SHOW,
+                                 log="no_show", note=note, log_data=data)
+        if moved is None:
+            return False
+    elif transitions.move(game, "double_forfeit", claim=True, at=now, reason=Reason.NO_SHOW, log="no_show",
+                          note=note, log_data=data) is None:
         return False
     GameSide.objects.filter(pk__in=[s.pk for s in absent]).update(forfeited_at=now)
-    tournament = game.division.tournament
-    log_event(game, "no_show", at=now, absent=[s.pk for s in absent], deadline=game.no_show_at.isoformat(),
-              note=f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
-                   + ", ".join(str(s) for s in absent) + (" — the others play on" if len(present) >= 2 else ""))
-    count_change(game)
     return True
 
 
@@ -66,16 +70,11 @@ def claim_time_limit(game: Game, sides: Sequence[GameSide], now: dt.datetime, to
     places = placings(counted)
     level = places.count(1) > 1
     winner = None if level else present[places.index(1)]
-    claimed = Game.objects.filter(pk=game.pk, status=game.status).update(
-        status=Status.FINISHED, result_reason=Reason.TIME_LIMIT_TIE if level else Reason.TIME_LIMIT, finished_at=now,
-        winner_id=winner.team_id if winner else None, version=F("version") + 1,
+    moved = transitions.move(
+        game, "finish", claim=True, at=now, winner=winner, reason=Reason.TIME_LIMIT_TIE if level else Reason.TIME_LIMIT,
+        log="time_limit_tie" if level else "time_limit", log_data={"totals": {str(s.pk): t for s, t in zip(sides, totals)}},
     )
-    if not claimed:
-        return False
-    log_event(game, "time_limit_tie" if level else "time_limit", at=now,
-              totals={str(s.pk): t for s, t in zip(sides, totals)}, winner_side=winner.slot if winner else None)
-    count_change(game)
-    return True
+    return moved is not None
 
 
 def top_sides(game: Game, sides: list[GameSide]) -> list[GameSide]:

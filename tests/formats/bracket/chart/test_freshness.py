@@ -18,12 +18,13 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 
+from tournament.core import timetable
+from tournament.core import signup_deadline
 from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.factories import TeamFactory, UserFactory
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament.formats.bracket.draw import publishing
 from tournament.core import actions, deadlines
 from tournament.models import Game, Round, Team, Tournament
 from tournament.signups import registration
@@ -228,7 +229,7 @@ def test_a_start_shows_at_once(pages, game):
 def test_a_new_round_start_shows_everywhere_at_once(pages, game):
     brackets, board, home, chart = pages.everything()
     assert all("10:30 AM" not in page for page in brackets) and "10:30 AM" not in home
-    publishing.set_round_start(Round.objects.get(pk=game.round_id), POSTED + dt.timedelta(minutes=30))
+    timetable.set_round_start(Round.objects.get(pk=game.round_id), POSTED + dt.timedelta(minutes=30))
     brackets, board, home, chart = pages.everything()
     assert all("Wed 15 Apr, 10:30 AM" in page for page in brackets)
     assert "posted start Wednesday 15 April, 10:30 AM" in text(board)
@@ -239,7 +240,7 @@ def test_a_new_round_start_shows_everywhere_at_once(pages, game):
 def test_a_games_own_posted_start_shows_at_once(pages, game):
     brackets, board, _, chart = pages.everything()
     assert "11:00 AM" not in board and "11:00 AM" not in chart
-    publishing.set_posted_start(Game.objects.get(pk=game.pk), POSTED + dt.timedelta(hours=1))
+    timetable.set_posted_start(Game.objects.get(pk=game.pk), POSTED + dt.timedelta(hours=1))
     brackets, board, _, chart = pages.everything()
     assert all("Starts Wed 15 Apr, 11:00 AM" in bracket_game(page, game) for page in brackets)
     assert "Posted 11:00 AM" in text(board_game(board, game))
@@ -249,7 +250,7 @@ def test_a_games_own_posted_start_shows_at_once(pages, game):
 def test_a_table_number_shows_at_once(pages, game):
     brackets, board, _, chart = pages.everything()
     assert "Table 42" not in board and "Table 42" not in chart
-    publishing.set_table_number(game, 42)
+    timetable.set_table_number(game, 42)
     brackets, board, _, chart = pages.everything()
     assert all("Table 42" in bracket_game(page, game) for page in brackets)
     assert "Table 42" in board_game(board, game) and "Table 42" in chart
@@ -317,7 +318,7 @@ def test_a_withdrawal_shows_on_the_home_at_once(signups):
 
 def test_closing_sign_ups_shows_on_the_home_at_once(signups):
     assert "Sign up a team" in signups.home()
-    registration.close_registration(signups.tournament.pk, early=True)
+    signup_deadline.close_registration(signups.tournament.pk, early=True)
     home = signups.home()
     assert "Sign up a team" not in home and "Sign-ups were closed early by the organizer" in home
 
@@ -337,7 +338,7 @@ def test_every_sign_up_change_counts_as_a_change(signups):
         lambda: registration.post_partner_wanted(tournament, name="Di Solo"),
         lambda: registration.choose_partner(*registration.open_posts(tournament)),
         lambda: registration.choose_partner(*reversed(registration.open_posts(tournament))),  # a team
-        lambda: registration.close_registration(tournament.pk, early=True),
+        lambda: signup_deadline.close_registration(tournament.pk, early=True),
     ]
     for step in steps:
         before = changes()

@@ -6,10 +6,10 @@ import pytest
 import time_machine
 from django.urls import reverse
 
+from tournament.core import signup_deadline
 from tests.factories import TeamFactory, TournamentFactory
 from tournament.formats.bracket.draw import publishing
 from tournament.core import actions
-from tournament.signups import registration
 from tournament.models import Game
 
 
@@ -17,7 +17,7 @@ from tournament.models import Game
 def test_a_no_show_past_its_deadline_is_a_forfeit_on_the_bracket_without_any_task(client):
     event = TournamentFactory(signup_deadline=dt.datetime(2026, 4, 7, 19, 0, tzinfo=dt.UTC))
     home, away = TeamFactory(tournament=event, name="Sand Dollars"), TeamFactory(tournament=event, name="La Costa")
-    registration.close_registration(event.pk, now=dt.datetime(2026, 4, 7, 19, 0, tzinfo=dt.UTC))
+    signup_deadline.close_registration(event.pk, now=dt.datetime(2026, 4, 7, 19, 0, tzinfo=dt.UTC))
     publishing.publish(publishing.preview(event, "d1", seed=1))
     game = Game.objects.get(division__kind="d1", status=Game.Status.READY)
     url = reverse("brackets:division", args=[event.slug, "d1"])

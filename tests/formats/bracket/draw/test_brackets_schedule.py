@@ -3,6 +3,7 @@
 import datetime as dt
 import zoneinfo
 
+from tournament.core import timetable
 from tests.formats.bracket.draw.test_brackets_support import final_game, game, published
 from tournament.formats.bracket.draw import publishing
 from tournament.models import Game, Round
@@ -56,7 +57,7 @@ def test_set_posted_start_moves_the_deadlines(db):
     tournament, _ = published(4, both=False)
     g = game(tournament, "d1", 1, 1)
     later = g.starts_at + dt.timedelta(hours=1)
-    publishing.set_posted_start(g, later)
+    timetable.set_posted_start(g, later)
     g.refresh_from_db()
     assert (g.starts_at, g.no_show_at, g.time_limit_at) == (later, later + tournament.no_show_grace, later + tournament.game_time_limit)
 
@@ -67,7 +68,7 @@ def test_moving_a_round_moves_games_not_started_and_leaves_games_in_play_alone(d
     playing = game(tournament, "d1", 1, 1)
     Game.objects.filter(pk=playing.pk).update(status=Game.Status.IN_PLAY, time_limit_at=playing.starts_at + dt.timedelta(hours=2))
     new_start = rnd.starts_at + dt.timedelta(minutes=30)
-    assert publishing.set_round_start(rnd, new_start) == 3
+    assert timetable.set_round_start(rnd, new_start) == 3
     moved = game(tournament, "d1", 1, 2)
     assert moved.starts_at == new_start and moved.no_show_at == new_start + dt.timedelta(minutes=5)
     playing.refresh_from_db()

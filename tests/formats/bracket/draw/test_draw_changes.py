@@ -6,6 +6,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
+from tournament.core import timetable
 from tests.changes import changes, counted
 from tests.formats.bracket.draw.test_brackets_support import closed_tournament, game, publish, published
 from tournament.formats.bracket.draw import publishing
@@ -31,16 +32,16 @@ class TestDrawChanges:
         tournament, _ = published(8, both=False)
         rnd = Round.objects.select_related("division").get(division__tournament=tournament, number=1)
         later = rnd.starts_at + dt.timedelta(hours=1)
-        assert counted(tournament, lambda: publishing.set_round_start(rnd, later)) >= 1
+        assert counted(tournament, lambda: timetable.set_round_start(rnd, later)) >= 1
         first = Game.objects.select_related("division__tournament").get(pk=game(tournament, "d1", 1, 1).pk)
-        assert counted(tournament, lambda: publishing.set_posted_start(first, later + dt.timedelta(minutes=30))) == 1
-        assert counted(tournament, lambda: publishing.set_posted_start(first, later + dt.timedelta(minutes=30))) == 0
+        assert counted(tournament, lambda: timetable.set_posted_start(first, later + dt.timedelta(minutes=30))) == 1
+        assert counted(tournament, lambda: timetable.set_posted_start(first, later + dt.timedelta(minutes=30))) == 0
 
     def test_a_table_number_counts_and_a_bad_one_does_not(self):
         tournament, _ = published(8, both=False)
         first = game(tournament, "d1", 1, 1)
-        assert counted(tournament, lambda: publishing.set_table_number(first, 12)) == 1
-        assert counted(tournament, lambda: publishing.set_table_number(first, 1000)) == 0
+        assert counted(tournament, lambda: timetable.set_table_number(first, 12)) == 1
+        assert counted(tournament, lambda: timetable.set_table_number(first, 1000)) == 0
         assert Game.objects.get(pk=first.pk).table_number == 12
 
 

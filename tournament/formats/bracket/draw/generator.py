@@ -10,19 +10,13 @@ published draw can be checked by anyone who has its seed.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Hashable, Sequence
 
-MAX_SEED = 10**18 - 1  # fits a BigIntegerField and can still be read out loud
+from tournament.common.seeds import MAX_SEED, SeedError, check_seed, new_seed, parse_seed
 
-
-class SeedError(ValueError):
-    """A draw number that is not one; `code` and `params` let the pages say it in their language."""
-
-    def __init__(self, code: str, message: str, **params):
-        super().__init__(message)
-        self.code, self.params = code, params
-
+# The draw number's rules are every draw's (partners and seatings too): tournament.common.seeds.
+__all__ = ["MAX_SEED", "SeedError", "bracket_size", "check_seed", "draw_lines", "first_round_pairs", "new_seed",
+           "parse_seed", "standard_order"]
 
 def bracket_size(n: int) -> int:
     """The next power of two at or above `n` (a draw needs at least two teams)."""
@@ -58,31 +52,3 @@ def first_round_pairs(lines: Sequence) -> list[tuple]:
     if len(lines) % 2:
         raise ValueError("A chart has an even number of lines.")
     return [(lines[i], lines[i + 1]) for i in range(0, len(lines), 2)]
-
-
-def check_seed(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SeedError("not_whole", f"The draw number must be a whole number, not {seed!r}.", seed=repr(seed))
-    if seed < 0 or seed > MAX_SEED:
-        raise SeedError("out_of_range", f"The draw number must be a whole number from 0 to {MAX_SEED:,}; {seed} is not.",
-                        seed=seed, largest=MAX_SEED)
-    return seed
-
-
-def parse_seed(text: str | int | None) -> int:
-    """A seed typed by a person: digits only (spaces, commas and underscores are ignored)."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        return check_seed(text)
-    raw = (text or "").strip()
-    cleaned = raw.replace(",", "").replace("_", "").replace(" ", "")
-    if not cleaned:
-        raise SeedError("empty", "Type a draw number (a whole number) or leave the box empty for a new one by lot.")
-    if cleaned.startswith("-") and cleaned[1:].isdigit():
-        raise SeedError("negative", f"The draw number must not be negative: “{raw}”.", seed=raw)
-    if not cleaned.isascii() or not cleaned.isdigit():
-        raise SeedError("not_number", f"The draw number must be a whole number such as 48213; “{raw}” is not.", seed=raw)
-    return check_seed(int(cleaned))
-
-
-def new_seed() -> int:
-    return secrets.randbelow(10**9)

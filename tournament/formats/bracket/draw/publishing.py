@@ -10,13 +10,14 @@ import datetime as dt
 import math
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from tournament.core import timetable
+from tournament.core import signup_deadline
 from tournament.common import localtime
 from tournament.formats.bracket.draw import generator
 from tournament.formats.bracket import advancement
@@ -30,8 +31,6 @@ from tournament.models import (
     Team,
     Tournament,
 )
-from tournament.models.brackets import english
-from tournament.signups import registration
 
 DRAWN_KINDS = (Division.Kind.D1, Division.Kind.D2)
 # Bayfest: Division 1 plays mornings, Division 2 afternoons, one round a day from the Wednesday.
@@ -45,18 +44,6 @@ FINAL_WEEKDAY = 6  # Sunday
 def drawable_teams(tournament: Tournament) -> list[Team]:
     """Teams in the draw: every team not withdrawn, in registration order (T1, T2, …)."""
     return list(Team.objects.filter(tournament=tournament, withdrawn_at__isnull=True).order_by("created_at", "id"))
-
-
-def division(tournament: Tournament, kind: str) -> Division:
-    kind = Division.Kind(kind)
-    found = Division.objects.filter(tournament=tournament, kind=kind).first()
-    if found:
-        return found
-    try:
-        with transaction.atomic():
-            return Division.objects.create(tournament=tournament, kind=kind, name=english(kind.label))
-    except IntegrityError:  # another organizer created it a moment ago
-        return Division.objects.get(tournament=tournament, kind=kind)
 
 
 def _published_message(div: Division) -> str:
@@ -98,7 +85,7 @@ def preview(tournament: Tournament, kind: str, *, seed: int | str | None = None,
             raise ValidationError(seed_refusal(exc))
     lines = generator.draw_lines([t.pk for t in teams], seed)
     with transaction.atomic():
-        record = DrawRecord.objects.create(division=division(tournament, kind), seed=seed, lines=lines, created_by=by)
+        record = DrawRecord.objects.create(division=timetable.division(tournament, kind), seed=seed, lines=lines, created_by=by)
         Tournament.objects.filter(pk=tournament.pk).bump()
     return record
 
@@ -144,7 +131,7 @@ def publish(record: DrawRecord, *, by=None, override: bool = False, now: dt.date
         div.refresh_from_db()
         div.size = len(record.lines)
         div.save(update_fields=["size"])
-        registration.close_registration(tournament.pk, early=True, now=now)
+        signup_deadline.close_registration(tournament.pk, early=True, now=now)
         build_bracket(div, record.lines, now=now)
         if Division.objects.filter(tournament=tournament, kind__in=DRAWN_KINDS, published_at__isnull=False).count() == 2:
             build_final(tournament)
@@ -204,7 +191,7 @@ def build_bracket(div: Division, lines: list, *, now: dt.datetime) -> None:
                     winner=teams[pair[0] or pair[1]] if bye else None,
                     result_reason=Game.Reason.BYE if bye else "", finished_at=now if bye else None,
                 )
-                _set_deadlines(game, rnd.starts_at)
+                timetable.set_deadlines(game, rnd.starts_at)
                 game.save()
                 deadlines.schedule_deadlines(game)
                 for slot, team_id in enumerate(pair, start=1):
@@ -213,7 +200,7 @@ def build_bracket(div: Division, lines: list, *, now: dt.datetime) -> None:
                     byes.append(game)
             else:
                 game = Game(division=div, round=rnd, number=index + 1, table_number=index + 1, status=Game.Status.WAITING)
-                _set_deadlines(game, rnd.starts_at)
+                timetable.set_deadlines(game, rnd.starts_at)
                 game.save()
                 deadlines.schedule_deadlines(game)
                 for slot, feeder in enumerate(previous[2 * index: 2 * index + 2], start=1):
@@ -228,7 +215,7 @@ def build_bracket(div: Division, lines: list, *, now: dt.datetime) -> None:
 
 def build_final(tournament: Tournament) -> Division:
     """The final: its two slots are fed by the last games of Division 1 and Division 2."""
-    final = division(tournament, Division.Kind.FINAL)
+    final = timetable.division(tournament, Division.Kind.FINAL)
     if final.games.exists():
         return final
     feeders = []
@@ -242,7 +229,7 @@ def build_final(tournament: Tournament) -> Division:
     final.save(update_fields=["size", "published_at"])
     rnd = Round.objects.create(division=final, number=1, name=round_name(1, 1, Division.Kind.FINAL), starts_at=starts)
     game = Game(division=final, round=rnd, number=1, table_number=1, status=Game.Status.WAITING)
-    _set_deadlines(game, starts)
+    timetable.set_deadlines(game, starts)
     game.save()
     deadlines.schedule_deadlines(game)
     GameSide.objects.bulk_create(
@@ -279,59 +266,3 @@ def final_start(tournament: Tournament, rounds: int) -> dt.datetime:
     sunday = first + dt.timedelta(days=(FINAL_WEEKDAY - first.weekday()) % 7)
     day_after_last = first + dt.timedelta(days=rounds)
     return _at(tournament, max(sunday, day_after_last), START_TIMES[Division.Kind.FINAL])
-
-
-def _set_deadlines(game: Game, starts_at: dt.datetime | None) -> None:
-    tournament = game.division.tournament
-    game.starts_at = starts_at
-    if game.status in STARTED_OR_DONE:
-        return  # a game under way keeps the deadlines its actual start gave it
-    game.no_show_at = starts_at + tournament.no_show_grace if starts_at else None
-    game.time_limit_at = starts_at + tournament.game_time_limit if starts_at else None
-
-
-STARTED_OR_DONE = (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION, *Game.DONE)
-
-
-def set_posted_start(game: Game, starts_at: dt.datetime | None) -> Game:
-    """Post a game's start time and the deadlines that follow from it (no-show, time limit), and queue their tasks."""
-    posted = (game.starts_at, game.no_show_at, game.time_limit_at)
-    _set_deadlines(game, starts_at)
-    if (game.starts_at, game.no_show_at, game.time_limit_at) == posted:
-        return game  # nothing moved: no write, no task
-    with transaction.atomic():
-        Game.objects.filter(pk=game.pk).update(
-            starts_at=game.starts_at, no_show_at=game.no_show_at, time_limit_at=game.time_limit_at
-        )
-        Tournament.objects.filter(pk=game.division.tournament_id).bump()
-        deadlines.schedule_deadlines(game)
-    return game
-
-
-def set_round_start(rnd: Round, starts_at: dt.datetime) -> int:
-    """Move a round's posted start; its games not yet under way move with it. Returns games moved."""
-    with transaction.atomic():
-        old = rnd.starts_at
-        rnd.starts_at = starts_at
-        rnd.save(update_fields=["starts_at"])
-        moved = 0
-        # A bye is decided at the draw but its posted time still shows on the charts and the board.
-        Game.objects.filter(round=rnd, status=Game.Status.BYE).filter(
-            Q(starts_at=old) | Q(starts_at__isnull=True)
-        ).update(starts_at=starts_at)
-        for game in Game.objects.select_for_update(of=("self",)).filter(round=rnd).select_related("division__tournament"):
-            if game.status in STARTED_OR_DONE:
-                continue
-            if game.starts_at in (old, None) or game.starts_at == starts_at:
-                set_posted_start(game, starts_at)
-                moved += 1
-        Tournament.objects.filter(pk=rnd.division.tournament_id).bump()
-        return moved
-
-
-def set_table_number(game: Game, table_number: int | None) -> None:
-    if table_number is not None and not 1 <= table_number <= 999:
-        raise ValidationError(_("Table numbers run from 1 to 999, not %(number)s.") % {"number": table_number})
-    with transaction.atomic():
-        Game.objects.filter(pk=game.pk).update(table_number=table_number)
-        Tournament.objects.filter(pk=game.division.tournament_id).bump()

@@ -9,13 +9,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.core import timetable
+from tournament.core import signup_deadline
 from tournament.common import localtime
 from tournament.core.decorators import organizer_required
 from tournament.formats.bracket.draw import generator, publishing
 from tournament.formats.bracket.draw.forms import LOCAL_INPUT, PreviewForm, PublishForm, ScheduleForm
 from tournament.common.form_input import cleaned, error_messages
 from tournament.models import Division, Game, Round, Tournament
-from tournament.signups import registration
 
 
 def _division_panels(tournament, *, errors=None, typed=None):
@@ -52,7 +53,7 @@ def _render(request, tournament, *, errors=None, typed=None, status=200):
         "team_count": len(teams),
         "panels": panels,
         "open": tournament.signups_open(),
-        "closed_message": registration.closed_message(tournament),
+        "closed_message": signup_deadline.closed_message(tournament),
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
         "any_published": any(p["published"] for p in panels),
     }
@@ -139,11 +140,11 @@ def schedule(request, slug):
     with transaction.atomic():
         for rnd in rounds:
             if starts[rnd.pk] != rnd.starts_at:
-                publishing.set_round_start(rnd, starts[rnd.pk])
+                timetable.set_round_start(rnd, starts[rnd.pk])
                 changed += 1
             for g in rnd.game_rows:
                 if g.pk in tables and tables[g.pk] != g.table_number:
-                    publishing.set_table_number(g, tables[g.pk])
+                    timetable.set_table_number(g, tables[g.pk])
                     changed += 1
     messages.success(request, _("Schedule saved.") if changed else _("Nothing changed."))
     return redirect("draw:schedule", slug=slug)

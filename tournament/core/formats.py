@@ -1,0 +1,125 @@
+"""Event formats are plug-ins: the one interface a format implements, and the registry that finds
+an event's format.
+
+The core (games, sides, hands, clocks and deadlines, the change counter, printing and the live
+pages) never asks which format it holds: it asks the event's format (`of(tournament)`) what its
+sign-up shape, draw, pages, menus and words are, and what a deadline or the end of a game means in
+it. The formats live in tournament/formats/<name>/ and are listed by `settings.MELDBOARD_FORMATS`
+(key -> dotted path of the EventFormat subclass): a third format is one folder and one line there.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.utils.module_loading import import_string
+
+from tournament.models import Game, GameSide, Tournament
+
+
+@dataclass(frozen=True)
+class Link:
+    """A menu entry: the URL name (reversed with the tournament's slug) and its label."""
+
+    url_name: str
+    label: str
+    # URL names that light the entry up as the current page besides its own.
+    also: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Words:
+    """How an event's pages name its entrants (translated by the caller's gettext at use)."""
+
+    entrant: str          # "team" / "player"
+    entrants: str         # "teams" / "players"
+    entrants_title: str   # "Teams" / "Players"
+
+
+class EventFormat:
+    """What an event format decides. Subclasses live in tournament/formats/<name>/plugin.py."""
+
+    key = ""
+    # Shown on the tournament form (a lazy translation).
+    label = ""
+
+    # ---- sign-ups, draw, pages ----------------------------------------------------------------
+    def words(self, tournament: Tournament) -> Words:
+        raise NotImplementedError
+
+    def organizer_menu(self, tournament: Tournament) -> list[Link]:
+        """The organizer pages this format adds, in menu order (the dashboard comes first, always)."""
+        raise NotImplementedError
+
+    def public_menu(self, tournament: Tournament) -> list[Link]:
+        """The public pages this format adds besides the home, find and TV pages."""
+        raise NotImplementedError
+
+    def signup_url_name(self, tournament: Tournament) -> str:
+        """Where a visitor signs up."""
+        raise NotImplementedError
+
+    def dashboard(self, tournament: Tournament) -> dict:
+        """The organizer dashboard's lines for this format: entrant count, links, what is next."""
+        raise NotImplementedError
+
+    def has_bracket(self, tournament: Tournament) -> bool:
+        return False
+
+    # ---- a game's life -----------------------------------------------------------------------
+    def apply_no_show(self, game: Game, sides: list[GameSide], now: dt.datetime) -> bool:
+        """The no-show deadline of a READY game has passed (row locked, checked due): apply it."""
+        raise NotImplementedError
+
+    def apply_time_limit(self, game: Game, sides: list[GameSide], now: dt.datetime) -> bool:
+        """The time limit of a game has passed (row locked, checked due): end it."""
+        raise NotImplementedError
+
+    def sheet_over(self, game: Game, state, *, user=None) -> bool:
+        """The score sheet ends the game (`state`: scoring.outcome.Standing, over and confirmed)."""
+        raise NotImplementedError
+
+    def after_move(self, game: Game, move: str, before: str) -> None:
+        """Called by the transition funnel inside its transaction, after a game moved from `before`."""
+
+    def result_locked(self, game: Game) -> bool:
+        """Whether a finished game's result can no longer change (a bracket: the next game started)."""
+        return False
+
+    def correct_result(self, game: Game, winner: GameSide, *, by, note: str) -> Game:
+        """The organizer (or a corrected hand) gives a finished game another winner."""
+        raise NotImplementedError
+
+    def blocks_reversal(self, game: Game) -> Game | None:
+        """The game that makes a forfeit here too late to reverse (it started or has a result), or None."""
+        return None
+
+    def undo_result(self, game: Game) -> None:
+        """Take a result's consequences back before the game is reopened (a forfeit reversed)."""
+
+
+def _registry() -> dict[str, str]:
+    return settings.MELDBOARD_FORMATS
+
+
+def keys() -> list[str]:
+    return list(_registry())
+
+
+def by_key(key: str) -> EventFormat:
+    try:
+        path = _registry()[key]
+    except KeyError:
+        raise LookupError(f"No event format {key!r}; the formats are {', '.join(_registry())}.") from None
+    return import_string(path)()
+
+
+def of(tournament: Tournament) -> EventFormat:
+    """The event's format."""
+    return by_key(tournament.format)
+
+
+def choices() -> list[tuple[str, str]]:
+    return [(key, by_key(key).label) for key in _registry()]

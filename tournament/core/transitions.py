@@ -1,0 +1,134 @@
+"""A game's life in one place: every change of `Game.status` goes through `move`.
+
+`move` locks the game row, checks the move against MOVES (the explicit table of which status may
+become which), writes the new status with the fields that go with it, records the winner, logs the
+move, bumps the tournament's change counter, queues the deadlines of the new state once the
+transaction commits, and hands the game to its event format (`after_move`: a bracket carries its
+winner forward, a table round awards its first-table bonus). An illegal move is a programming
+error and fails loudly (IllegalMove); a claim that lost a race to another caller (`claim=True`:
+the status is no longer one the move starts from) is answered None and changes nothing.
+
+The winner is recorded the same way in both formats: the side that won (`winner`, a GameSide),
+whose team, if it has one, is `Game.winner` (what a bracket carries forward); the log names the
+side by slot (`winner_side`), since a table's winner may be a single player.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from tournament.core import formats
+from tournament.core.game_rows import count_change, lock_game, log_event
+from tournament.models import Game, GameSide
+
+S = Game.Status
+
+# The allowed moves: name -> {from status: to status}. Nothing else may change a game's status.
+MOVES: dict[str, dict[str, str]] = {
+    # Both sides known (a bracket game whose feeders ended).
+    "ready": {S.WAITING: S.READY},
+    # Start, or early start by agreement.
+    "start": {S.READY: S.IN_PLAY},
+    # The hand that ends the game, or the time limit (a table checked in but never started: READY).
+    "finish": {S.IN_PLAY: S.FINISHED, S.READY: S.FINISHED},
+    # A no-show, no partner, or a walkover once the other side is known.
+    "forfeit": {S.READY: S.FORFEIT, S.WAITING: S.FORFEIT},
+    # Neither side showed (or nobody reached the game).
+    "double_forfeit": {S.READY: S.DOUBLE_FORFEIT, S.WAITING: S.DOUBLE_FORFEIT},
+    # Level at the time limit, level again after one more hand, or a tie on the sheet: the organizer decides.
+    "await_decision": {S.IN_PLAY: S.AWAITING_DECISION, S.READY: S.AWAITING_DECISION},
+    # The organizer's decision of a tie.
+    "decide": {S.AWAITING_DECISION: S.FINISHED},
+    # The organizer lets the table play one more hand after a tie at the limit (RULES A7).
+    "one_more_hand": {S.AWAITING_DECISION: S.IN_PLAY},
+    # The organizer corrects a result (a double forfeit corrected has a winner: finished).
+    "correct": {S.FINISHED: S.FINISHED, S.FORFEIT: S.FORFEIT, S.DOUBLE_FORFEIT: S.FINISHED},
+    # The organizer reverses a no-show or no-partner forfeit: the game is ready again.
+    "reverse_forfeit": {S.FORFEIT: S.READY, S.DOUBLE_FORFEIT: S.READY},
+    # An automatic outcome undone, or a feeder's result taken back: wait for the sides again.
+    "reopen": {S.NOT_NEEDED: S.WAITING, S.FORFEIT: S.WAITING, S.DOUBLE_FORFEIT: S.WAITING,
+               S.FINISHED: S.WAITING, S.READY: S.WAITING, S.WAITING: S.WAITING},
+    # A final whose two slots hold the same team (it won both divisions).
+    "not_needed": {S.WAITING: S.NOT_NEEDED, S.READY: S.NOT_NEEDED},
+}
+
+# The fields a move clears or sets besides the status, by the status it reaches.
+_ENDED = (S.FINISHED, S.FORFEIT, S.DOUBLE_FORFEIT, S.NOT_NEEDED, S.AWAITING_DECISION)
+
+
+class IllegalMove(RuntimeError):
+    """A status change MOVES does not allow: a bug in the caller, never a user's mistake."""
+
+
+def allowed(name: str, status: str) -> str | None:
+    """The status `name` takes a game in `status` to, or None when that move is not allowed from it."""
+    return MOVES[name].get(status)
+
+
+def move(
+    game: Game | int, name: str, *, claim: bool = False, winner: GameSide | None = None, reason: str | None = None,
+    by=None, note: str = "", at: dt.datetime | None = None, log: str | None = None, log_data: dict | None = None,
+    fields: dict | None = None,
+) -> Game | None:
+    """Move a game by `name` (a key of MOVES) and return it, read again.
+
+    reason: the result's reason (Game.Reason), stored as `result_reason`; omitted, a move that ends
+    the game keeps none and one that reopens it clears it. log/log_data: the log entry's kind (the
+    move's name by default) and data. fields: other columns of the game written with the status.
+    """
+    if name not in MOVES:
+        raise IllegalMove(f"No move called {name!r}.")
+    at = at or timezone.now()
+    with transaction.atomic():
+        locked = lock_game(game if isinstance(game, int) else game.pk)
+        before = locked.status
+        to = allowed(name, before)
+        if to is None:
+            if claim:
+                return None
+            raise IllegalMove(f"{locked.label}: {name} is not allowed from {before}.")
+        values = {"status": to, "version": F("version") + 1, **(fields or {})}
+        if to in _ENDED:
+            values.setdefault("finished_at", at)
+        elif to in (S.WAITING, S.READY, S.IN_PLAY) and before in _ENDED:
+            values.setdefault("finished_at", None)
+            values.setdefault("winner", None)
+        if reason is not None:
+            values["result_reason"] = reason
+        elif to in (S.WAITING, S.READY, S.IN_PLAY) and before in _ENDED:
+            values["result_reason"] = ""
+        if winner is not None:
+            values["winner"] = winner.team if winner.team_id else None
+        elif to in (S.DOUBLE_FORFEIT, S.NOT_NEEDED) or name == "await_decision":
+            values.setdefault("winner", None)
+        if by is not None and name in ("decide", "correct", "reverse_forfeit"):
+            values["decided_by"] = by
+        if note and name in ("decide", "correct", "reverse_forfeit"):
+            values["decision_note"] = note
+        Game.objects.filter(pk=locked.pk).update(**values)
+        data = dict(log_data or {})
+        data.setdefault("status", to)
+        if before != to:
+            data.setdefault("from", before)
+        if winner is not None:
+            data.setdefault("winner_side", winner.slot)
+        if reason:
+            data.setdefault("reason", reason)
+        log_event(locked, log or name, by=by, note=note, at=at, **data)
+        count_change(locked)
+        locked.refresh_from_db()
+        formats.of(locked.division.tournament).after_move(locked, name, before)
+        if to in (S.WAITING, S.READY, S.IN_PLAY):
+            _schedule_deadlines(locked, at)
+    return locked
+
+
+def _schedule_deadlines(game: Game, now: dt.datetime) -> None:
+    # The deadlines module imports this one (its claims are moves): import here to keep the modules acyclic.
+    from tournament.core import deadlines  # noqa: PLC0415
+
+    deadlines.schedule_deadlines(game, now=now)

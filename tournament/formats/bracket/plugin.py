@@ -1,0 +1,66 @@
+"""The bracket format (Bayfest: teams of two, Division 1 and Division 2 drawn at random into
+single-elimination charts, and a final) as an event-format plug-in (tournament.core.formats)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from tournament.core.formats import EventFormat, Link, Words
+from tournament.formats.bracket import advancement, game_rules
+from tournament.models import Game
+
+# The moves after which a result is carried into the game it feeds.
+ADVANCING = ("finish", "forfeit", "double_forfeit", "decide", "correct", "not_needed")
+
+
+class BracketFormat(EventFormat):
+    key = "bracket"
+    label = gettext_lazy("Two divisions and a final")
+
+    def words(self, tournament):
+        return Words(entrant=gettext_lazy("team"), entrants=gettext_lazy("teams"), entrants_title=gettext_lazy("Teams"))
+
+    def organizer_menu(self, tournament):
+        return [
+            Link("draw:page", pgettext_lazy("the draw page", "Draw"), also=("draw:schedule",)),
+            Link("gameday:board", gettext_lazy("Game day"), also=("gameday:game",)),
+        ]
+
+    def public_menu(self, tournament):
+        return [Link("brackets:overview", gettext_lazy("Bracket"))]
+
+    def signup_url_name(self, tournament):
+        return "public:signup"
+
+    def dashboard(self, tournament):
+        return {"entrants": tournament.teams.filter(withdrawn_at__isnull=True).count()}
+
+    def has_bracket(self, tournament):
+        return True
+
+    # ---- a game's life -----------------------------------------------------------------------
+    def apply_no_show(self, game, sides, now):
+        return game_rules.apply_no_show(game, sides, now)
+
+    def apply_time_limit(self, game, sides, now):
+        return game_rules.apply_time_limit(game, sides, now)
+
+    def sheet_over(self, game, state, *, user=None):
+        return game_rules.sheet_over(game, state, user=user)
+
+    def after_move(self, game: Game, move: str, before: str) -> None:
+        if move in ADVANCING:
+            advancement.advance(game)
+
+    def result_locked(self, game):
+        return advancement.next_game_started(game)
+
+    def correct_result(self, game, winner, *, by, note):
+        return advancement.correct_result(game, winner.team, by=by, note=note)
+
+    def blocks_reversal(self, game):
+        return game_rules.blocks_reversal(game)
+
+    def undo_result(self, game):
+        game_rules.undo_result(game)
+

@@ -1,0 +1,55 @@
+"""Table rounds (the club 4-deck game, Rummikub, Fiji, cutthroat: players or partnerships drawn to
+tables of 2 to 6 sides, timed rounds, standings across the tables, medals and play-offs) as an
+event-format plug-in (tournament.core.formats)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+from tournament.core import transitions
+from tournament.core.formats import EventFormat, Link, Words
+from tournament.formats.tables import game_rules
+from tournament.models import Game
+
+
+class TableRoundsFormat(EventFormat):
+    key = "tables"
+    label = gettext_lazy("Table rounds")
+
+    def words(self, tournament):
+        return Words(entrant=gettext_lazy("player"), entrants=gettext_lazy("players"),
+                     entrants_title=gettext_lazy("Players"))
+
+    def organizer_menu(self, tournament):
+        return [
+            Link("tables:players", gettext_lazy("Players"), also=("tables:edit_player",)),
+            Link("tables:rounds", gettext_lazy("Rounds"), also=("tables:partners",)),
+            Link("tables:board", gettext_lazy("Round board"), also=("tables:board_round",)),
+            Link("tables:standings", gettext_lazy("Standings")),
+        ]
+
+    def public_menu(self, tournament):
+        return [Link("tables:public_seating", gettext_lazy("Seating")),
+                Link("tables:public_standings", gettext_lazy("Standings"))]
+
+    def signup_url_name(self, tournament):
+        return "tables:signup"
+
+    def dashboard(self, tournament):
+        return {"entrants": tournament.players.filter(table_entry__withdrawn_at__isnull=True).count()}
+
+    # ---- a game's life -----------------------------------------------------------------------
+    def apply_no_show(self, game, sides, now):
+        return game_rules.apply_no_show(game, sides, now)
+
+    def apply_time_limit(self, game, sides, now):
+        return game_rules.apply_time_limit(game, sides, now)
+
+    def sheet_over(self, game, state, *, user=None):
+        return game_rules.sheet_over(game, state, user=user)
+
+    def correct_result(self, game: Game, winner, *, by, note):
+        """A table's result carries nobody forward: the new winner is recorded, the standings follow."""
+        return transitions.move(game, "correct", winner=winner, by=by, note=note, log="correction",
+                                fields={"finished_at": game.finished_at},
+                                log_data={"winner": winner.team_id, "old_winner": game.winner_id, "old_status": game.status})
