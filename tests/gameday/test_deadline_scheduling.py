@@ -25,9 +25,10 @@ CLOSE_TASK = "tournament.core.signup_deadline.close_registration_at_deadline"
 @pytest.fixture
 def sent(monkeypatch):
     queued = []
-    monkeypatch.setattr(
-        "tournament.core.deadlines.send_task_safely", lambda task, *ids, eta: queued.append((task.name, ids, eta))
-    )
+    def record(task, *ids, eta):
+        queued.append((task.name, ids, eta))
+    monkeypatch.setattr("tournament.core.deadlines.send_task_safely", record)
+    monkeypatch.setattr("tournament.core.signup_deadline.send_task_safely", record)
     return queued
 
 

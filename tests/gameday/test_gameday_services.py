@@ -10,7 +10,7 @@ from tests.factories import PlayerFactory
 from tests.gameday_setup import next_game, publish_division, teams
 from tournament.core import actions, clock, deadlines
 from tournament.formats.bracket import advancement
-from tournament.formats.bracket.draw.publishing import set_posted_start
+from tournament.core.timetable import set_posted_start
 from tournament.models import CheckIn, Game, GameEvent, GameSide, Player, Substitution
 
 S = Game.Status

@@ -134,7 +134,7 @@ def test_a_tie_sent_to_the_organizer_counts_a_change():
 
 
 def test_finishing_a_game_of_player_sides_counts_a_change():
-    tournament = TournamentFactory(variant="baja-cutthroat", require_confirmation=True)
+    tournament = TournamentFactory(variant="baja-cutthroat", format="tables", require_confirmation=True)
     game = make_game(tournament, players=[PlayerFactory(tournament=tournament) for _ in range(3)])
     big = [td.values(out=True, red=4, black=4, runs=4, twos=1, melded=2200), td.values(melded=100), td.values(left=50)]
     _over_and_confirmed(game, [big])  # 2,000 + 1,200 + 6,000 + 2,000 + 2,200 + 200 ≥ 10,000

@@ -15,13 +15,14 @@ side by slot (`winner_side`), since a table's winner may be a single player.
 
 from __future__ import annotations
 
+import contextvars
 import datetime as dt
 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tournament.core import formats
+from tournament.core import deadlines, formats
 from tournament.core.game_rows import count_change, lock_game, log_event
 from tournament.models import Game, GameSide
 
@@ -58,6 +59,11 @@ MOVES: dict[str, dict[str, str]] = {
 
 # The fields a move clears or sets besides the status, by the status it reaches.
 _ENDED = (S.FINISHED, S.FORFEIT, S.DOUBLE_FORFEIT, S.NOT_NEEDED, S.AWAITING_DECISION)
+
+
+# Set while a move runs: the moves its format makes in turn (a result that readies the next game)
+# are counted as the one change the outer move counts, once, at its end.
+_moving: contextvars.ContextVar[bool] = contextvars.ContextVar("moving", default=False)
 
 
 class IllegalMove(RuntimeError):
@@ -119,16 +125,14 @@ def move(
         if reason:
             data.setdefault("reason", reason)
         log_event(locked, log or name, by=by, note=note, at=at, **data)
-        count_change(locked)
         locked.refresh_from_db()
-        formats.of(locked.division.tournament).after_move(locked, name, before)
+        outer = _moving.set(True)
+        try:
+            formats.of(locked.division.tournament).after_move(locked, name, before)
+        finally:
+            _moving.reset(outer)
+        if not _moving.get():
+            count_change(locked)
         if to in (S.WAITING, S.READY, S.IN_PLAY):
-            _schedule_deadlines(locked, at)
+            deadlines.schedule_deadlines(locked, now=at)
     return locked
-
-
-def _schedule_deadlines(game: Game, now: dt.datetime) -> None:
-    # The deadlines module imports this one (its claims are moves): import here to keep the modules acyclic.
-    from tournament.core import deadlines  # noqa: PLC0415
-
-    deadlines.schedule_deadlines(game, now=now)

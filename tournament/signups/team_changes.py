@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournament.common import names
 from tournament.models import PartnerPost, Team, Tournament
-from tournament.signups.registration import draw_started
+from tournament.core.signup_deadline import draw_started
 
 
 def rename_team(team: Team, new_name: str) -> Team:

@@ -135,6 +135,7 @@ def reopen(game: Game) -> None:
     a walkover) or a feeder's result taken back; it is worked out again when its sides are known."""
     transitions.move(game, "reopen")
     Division.objects.filter(pk=game.division_id).update(champion=None)
+    game.refresh_from_db()
 
 
 def settle(game: Game) -> None:

@@ -28,7 +28,7 @@ from tournament.models import (
     Team,
     Tournament,
 )
-from tournament.signups.registration import closed_message
+from tournament.core.signup_deadline import closed_message
 from tournament.formats.tables import formats
 
 # "Ann, Bob & Cy and Di" → four names.

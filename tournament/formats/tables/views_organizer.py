@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 from tournament.common import localtime
 from tournament.core.decorators import organizer_required
 from tournament.models import Household, Player
-from tournament.signups.registration import closed_message
+from tournament.core.signup_deadline import closed_message
 from tournament.signups.views_public import _apply_errors
 from tournament.formats.tables import formats, signups
 from tournament.formats.tables.decorators import table_event_view

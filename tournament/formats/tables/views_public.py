@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.common import localtime
-from tournament.signups.registration import closed_message
+from tournament.core.signup_deadline import closed_message
 from tournament.signups.views_public import _apply_errors
 from tournament.formats.tables import formats, signups
 from tournament.formats.tables.decorators import table_event_view

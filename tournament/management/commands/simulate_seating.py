@@ -14,7 +14,7 @@ import random
 from django.core.management.base import BaseCommand, CommandError
 
 from rules import preset_numbers
-from tournament.formats.bracket.draw.generator import parse_seed
+from tournament.common.seeds import parse_seed
 from tournament.formats.tables.partners import draw_partners
 from tournament.formats.tables.seating import MOVEMENTS, Round, seat_round
 

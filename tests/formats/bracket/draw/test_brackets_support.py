@@ -11,7 +11,7 @@ from tournament.models import Division, Game
 
 def closed_tournament(n_teams: int, **kwargs):
     """A tournament whose sign-ups closed yesterday (a Tuesday noon deadline by default), with n teams."""
-    kwargs.setdefault("signup_deadline", timezone.now() - dt.timedelta(days=1))
+    kwargs.setdefault("signup_deadline", timezone.now() - dt.timedelta(hours=1))  # the first round is then always ahead, whatever the day
     tournament = TournamentFactory(**kwargs)
     base = timezone.now() - dt.timedelta(days=3)
     teams = [TeamFactory(tournament=tournament, name=f"T{i}", created_at=base + dt.timedelta(minutes=i)) for i in range(1, n_teams + 1)]
