@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournament import page_cache
 from tournament.brackets import prefetch
 from tournament.models import Division, Tournament
+from tournament.tables import formats
 
 
 def overview(request, slug):
@@ -38,6 +39,8 @@ def _bracket(request, slug, kind):
 
     def build_context():
         tournament = Tournament.objects.get(pk=head.pk)
+        if formats.is_table_event(tournament):
+            raise Http404(_("%(name)s plays table rounds, not a bracket.") % {"name": tournament.name})
         divisions = prefetch.bracket(tournament, kinds=(kind,) if kind else None)
         final = next((d for d in divisions if d.kind == Division.Kind.FINAL), None)
         return {

@@ -14,6 +14,7 @@ from tournament.gameday import ties
 from tournament.localtime import clock as local_clock
 from tournament.models import Game
 from tournament.stored_words import reason as reason_words
+from tournament.tables import table_deadlines
 
 Status = Game.Status
 Reason = Game.Reason
@@ -58,7 +59,9 @@ def clock(game: Game, now: dt.datetime) -> dict:
 
     status = game.status
     if status in Game.DONE:
-        state["label"] = result_text(game)
+        # A table of single players has no Team winner: name who placed 1st (or who is level) the
+        # way the round board does, so the phone and the board say the same.
+        state["label"] = table_deadlines.result_label(game, sides) if sides and not team_sides else result_text(game)
         state["tone"] = "bad" if status in (Status.FORFEIT, Status.DOUBLE_FORFEIT) and game.result_reason in Game.FORFEIT_REASONS else "ok"
         if state["tone"] == "bad":
             state["alert"] = state["label"]
