@@ -162,7 +162,8 @@ def table_walk(variant: str, players: int, *, winners_stay_preview: bool = False
         TableEvent.objects.filter(pk=rounds.event_settings(event).pk).update(movement=TableEvent.Movement.WINNERS_STAY)
         rounds.preview_round(event, 2, drawing.draw_seating(event, 2, SEED + 2), SEED + 2)
         yield Stage("round 2 previewed, winners stay", decided=True), event
-    tie = next(t for t in standings(event).ties if t.playoff == "needed")
+    tie = next((t for t in standings(event).ties if t.playoff == "needed"), None)
+    assert tie is not None, f"round 1 left no tie for a medal to play off: {standings(event).rows}"
     rnd = playoffs.create_playoff(event, tie.entrants)
     yield Stage("play-off created", decided=True), event
     game = Game.objects.get(round=rnd)
