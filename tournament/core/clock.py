@@ -14,6 +14,7 @@ from tournament.core import ties
 from tournament.common.localtime import clock as local_clock
 from tournament.models import Game
 from tournament.common.stored_words import reason as reason_words
+from tournament.core import formats
 
 Status = Game.Status
 Reason = Game.Reason
@@ -58,7 +59,9 @@ def clock(game: Game, now: dt.datetime) -> dict:
 
     status = game.status
     if status in Game.DONE:
-        state["label"] = result_text(game)
+        # The format names the result: a table of single players has no Team winner, so it names who
+        # placed 1st (or who is level) the way the round board does, and the phone and the board agree.
+        state["label"] = formats.of(game.division.tournament).result_label(game, sides)
         state["tone"] = "bad" if status in (Status.FORFEIT, Status.DOUBLE_FORFEIT) and game.result_reason in Game.FORFEIT_REASONS else "ok"
         if state["tone"] == "bad":
             state["alert"] = state["label"]

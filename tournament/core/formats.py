@@ -84,6 +84,10 @@ class EventFormat:
     def after_move(self, game: Game, move: str, before: str) -> None:
         """Called by the transition funnel inside its transaction, after a game moved from `before`."""
 
+    def result_label(self, game: Game, sides: list[GameSide]) -> str:
+        """How the pages name a finished game's result ("Sharks won", "Level: Ana, Ben")."""
+        raise NotImplementedError
+
     def result_locked(self, game: Game) -> bool:
         """Whether a finished game's result can no longer change (a bracket: the next game started)."""
         return False

@@ -20,6 +20,8 @@ from tournament.events.forms import TournamentForm
 from tournament.models import Team, Tournament
 from tournament.signups import registration
 from tournament.signups.forms import SignupForm
+from tournament.formats.tables import formats
+from tournament.formats.tables import signups as table_signups
 
 
 @login_required
@@ -88,6 +90,7 @@ def dashboard(request, tournament):
         "form": SignupForm(),
         "closed_message": signup_deadline.closed_message(tournament),
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
+        "player_count": table_signups.active_players(tournament).count() if formats.is_table_event(tournament) else 0,
     }
     return render(request, "organizer/dashboard.html", context)
 

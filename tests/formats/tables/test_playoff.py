@@ -56,10 +56,10 @@ def test_partnerships_tied_for_the_win_play_off_as_partnerships():
     rnd = playoffs.create_playoff(event, [rows["P1 & P2"].entrant, rows["P5 & P6"].entrant])
     assert rnd.name == "Play-off for the win"
     assert sorted(str(s) for s in GameSide.objects.filter(game__round=rnd)) == ["P1 & P2", "P5 & P6"]
-    assert SeatingDraw.objects.get(round_number=rnd.number).sides == [
+    assert SeatingDraw.objects.get(round_number=rnd.number).sides == [[  # one table of two sides
         [p.pk for p in event.players.filter(name__in=["P1", "P2"]).order_by("pk")],
         [p.pk for p in event.players.filter(name__in=["P5", "P6"]).order_by("pk")],
-    ]
+    ]]
 
 
 @pytest.mark.parametrize("who", [["P1", "P2"], ["P1"], ["P1", "P4", "P2"]])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from tournament.core import clock
 from tournament.core.formats import EventFormat, Link, Words
 from tournament.formats.bracket import advancement, game_rules
 from tournament.models import Game
@@ -51,6 +52,9 @@ class BracketFormat(EventFormat):
     def after_move(self, game: Game, move: str, before: str) -> None:
         if move in ADVANCING:
             advancement.advance(game)
+
+    def result_label(self, game, sides):
+        return clock.result_text(game)
 
     def result_locked(self, game):
         return advancement.next_game_started(game)

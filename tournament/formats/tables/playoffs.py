@@ -74,7 +74,8 @@ def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetim
         with transaction.atomic():
             SeatingDraw.objects.create(
                 tournament=tournament, round_number=number, playoff=True, seed=0, created_by=by, published_at=now,
-                sides=sides, seats=[p for side in sides for p in side], sitting_out=[],
+                # One table, in the shape of every seating: a list of tables' sides and seats.
+                sides=[sides], seats=[[p for side in sides for p in side]], sitting_out=[],
             )
             division = rounds.table_division(tournament)
             rnd = Round.objects.create(division=division, number=number, name=name, starts_at=now)

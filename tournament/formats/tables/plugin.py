@@ -7,8 +7,9 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 
 from tournament.core import transitions
+from tournament.core import clock
 from tournament.core.formats import EventFormat, Link, Words
-from tournament.formats.tables import game_rules
+from tournament.formats.tables import game_rules, table_deadlines
 from tournament.models import Game
 
 
@@ -47,6 +48,11 @@ class TableRoundsFormat(EventFormat):
 
     def sheet_over(self, game, state, *, user=None):
         return game_rules.sheet_over(game, state, user=user)
+
+    def result_label(self, game, sides):
+        if sides and all(side.team_id for side in sides):
+            return clock.result_text(game)
+        return table_deadlines.result_label(game, sides)
 
     def correct_result(self, game: Game, winner, *, by, note):
         """A table's result carries nobody forward: the new winner is recorded, the standings follow."""

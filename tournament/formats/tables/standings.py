@@ -15,6 +15,8 @@ Two modes (TableEvent.standings):
 Entrants level on the ranking key share a rank (1, 1, 3 …). A shared rank of 1 to 3 is a tie for
 the win or a medal (gold, silver, bronze): it needs a play-off (RULES D4). A finished play-off table
 among exactly those entrants orders them by its placings; a play-off that ends level leaves them tied.
+While any table of a counted round is still playing the standings are provisional: no medal and no
+tie to play off, since one finished table says nothing of the others.
 """
 
 from __future__ import annotations
@@ -64,11 +66,13 @@ class Row:
     still_playing: bool = False  # a table of this entrant has not finished: the row may move
     tied: bool = False
     playoff: str = ""  # "", "needed", "playing" or "decided"
+    provisional: bool = False  # a table is still playing: no medal yet
 
     @property
     def medal(self) -> str:
-        """gold, silver, bronze or '' — a shared rank shares the medal until its play-off."""
-        return MEDALS.get(self.rank, "")
+        """gold, silver, bronze or '' — a shared rank shares the medal until its play-off; none while
+        the standings are provisional."""
+        return "" if self.provisional else MEDALS.get(self.rank, "")
 
     @property
     def medal_sign(self) -> str:
@@ -92,6 +96,9 @@ class Standings:
     mode: str
     rows: list[Row]
     ties: list[Tie] = field(default_factory=list)  # ties for the win or a medal still to settle
+    # Some table is still playing, so any place may change: no medal and no play-off yet (a tie
+    # at one finished table proves nothing while the others play).
+    provisional: bool = False
 
     def tie_of(self, entrants: Iterable[int]) -> Tie | None:
         wanted = tuple(sorted(entrants))
@@ -138,6 +145,10 @@ def compute(rounds: Sequence[Round], mode: str = TOTAL, entrants: Iterable[int] 
     _rank(ordered, key)
     playoffs = [t for rnd in rounds if rnd.playoff for t in rnd.tables]
     ordered = _settle(ordered, playoffs)
+    if any(row.still_playing for row in ordered):
+        for row in ordered:
+            row.provisional = True
+        return Standings(mode, ordered, [], provisional=True)
     return Standings(mode, ordered, _ties(ordered))
 
 

@@ -27,6 +27,7 @@ def _standings_context(tournament) -> dict:
     return {
         "tournament": tournament,
         "mode": table.mode,
+        "provisional": table.provisional,
         "rows": table.rows,
         "ties": [{"tie": tie, "names": [names[e] for e in tie.entrants], "for_what": tie_for(tie.rank)} for tie in table.ties],
         "entrant_word": _("Partnership") if formats.in_partnerships(tournament) else _("Player"),

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournament.core import page_cache
 from tournament.formats.bracket.chart import prefetch
 from tournament.models import Division, Tournament
+from tournament.core import formats as core_formats
 
 
 def overview(request, slug):
@@ -38,6 +39,8 @@ def _bracket(request, slug, kind):
 
     def build_context():
         tournament = Tournament.objects.get(pk=head.pk)
+        if not core_formats.of(tournament).has_bracket(tournament):
+            raise Http404(_("%(name)s plays table rounds, not a bracket.") % {"name": tournament.name})
         divisions = prefetch.bracket(tournament, kinds=(kind,) if kind else None)
         final = next((d for d in divisions if d.kind == Division.Kind.FINAL), None)
         return {

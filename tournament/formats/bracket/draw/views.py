@@ -117,7 +117,7 @@ def _schedule_rows(tournament, posted=None):
         for g in rnd.game_rows:
             g.editable = not g.is_done and g.status not in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION)
             g.table_value = posted.get(f"table-{g.pk}", "") if posted is not None and g.editable else (g.table_number or "")
-    rounds.sort(key=lambda r: (["d1", "d2", "final"].index(r.division.kind), r.number))
+    rounds.sort(key=lambda r: (["d1", "d2", "final", "tables"].index(r.division.kind), r.number))
     return rounds
 
 

@@ -1,0 +1,228 @@
+"""Every page of one event, found by following the links the pages show.
+
+Three clients read the event: a visitor (anonymous), the organizer (logged in) and the table phone
+(anonymous, starting from each table's own link). Each starts from a fixed list (the home, the
+dashboard, the table links) and follows every same-site link of the event it finds: under
+/t/<slug>/, /organizer/t/<slug>/ or /table/<token>/ of one of its games. A page added later joins
+the walk as soon as another page links to it. GETs only: a link never changes anything.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import re
+from dataclasses import dataclass, field
+from unittest import mock
+from urllib.parse import urldefrag, urlsplit
+
+import weasyprint
+
+from django.test import Client
+
+from tournament.models import Game, Tournament
+
+HREF = re.compile(r"""\bhref\s*=\s*["']([^"']+)["']""")
+PDF = "application/pdf"
+MAX_PAGES = 400  # per client and stage: a runaway of generated links fails loudly instead of hanging
+
+
+@dataclass
+class Fetched:
+    url: str
+    status: int
+    content_type: str
+    text: str = ""
+
+
+@dataclass
+class Crawl:
+    pages: dict[str, Fetched] = field(default_factory=dict)
+
+    def text(self, url: str) -> str:
+        return self.pages[url].text if url in self.pages else ""
+
+    def errors(self) -> list[str]:
+        return [f"{p.status} {p.url} ({p.text})" for p in self.pages.values() if p.status >= 500]
+
+    def bad_pdfs(self) -> list[str]:
+        return [f"{p.status} {p.content_type} {p.url}" for p in self.pages.values()
+                if urlsplit(p.url).path.endswith(".pdf") and (p.status != 200 or not p.content_type.startswith(PDF))]
+
+
+def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]]:
+    """(public, organizer, table) starting points."""
+    slug = tournament.slug
+    public = [f"/t/{slug}/{page}" for page in ("", "seating/", "standings/", "bracket/", "tv/", "find/", "join/",
+                                                "signup/", "teams/", "partners/")]
+    organizer = [f"/organizer/t/{slug}/{page}" for page in (
+        "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "board/",
+        "print/", "edit/", "organizers/")]
+    table = [f"/table/{token}/" for token in tokens(tournament)]
+    return public, organizer, table
+
+
+def tokens(tournament: Tournament) -> list[str]:
+    return list(Game.objects.filter(division__tournament=tournament).order_by("pk").values_list("table_token", flat=True))
+
+
+def _ours(url: str, slug: str, table_tokens: set[str]) -> bool:
+    path = urlsplit(url).path
+    if path.startswith((f"/t/{slug}/", f"/organizer/t/{slug}/")):
+        return not path.endswith(("/export.json", "/download/"))  # a backup is a download, not a page
+    if path.startswith("/table/"):
+        parts = path.split("/")
+        return len(parts) > 2 and parts[2] in table_tokens
+    return False
+
+
+def _where(trace) -> str:
+    """The innermost frame of our own code in a traceback: where the server error happened."""
+    where = ""
+    while trace is not None:
+        name = trace.tb_frame.f_code.co_filename
+        if "/tournament/" in name or "/scoring/" in name:
+            where = f"{name.split('/work/')[-1]}:{trace.tb_lineno}"
+        trace = trace.tb_next
+    return where
+
+
+def client(user=None) -> Client:
+    """A client that answers a server error as a 500 (to list them all) rather than raising."""
+    found = Client(raise_request_exception=False)
+    if user is not None:
+        found.force_login(user)
+    return found
+
+
+def crawl(client: Client, tournament: Tournament, start: list[str], follow: tuple[str, ...] = ("/",)) -> Crawl:
+    """Every page reachable from `start` by links whose path begins with one of `follow`."""
+    slug = tournament.slug
+    table_tokens = set(tokens(tournament))
+    found = Crawl()
+    queue = list(dict.fromkeys(start))
+    seen = set(queue)
+    while queue:
+        url = queue.pop(0)
+        assert len(found.pages) < MAX_PAGES, f"more than {MAX_PAGES} pages from {start[:3]}"
+        response = client.get(url)
+        kind = response.get("Content-Type", "")
+        text = response.content.decode() if kind.startswith("text/html") else ""
+        error = getattr(response, "exc_info", None)
+        if response.status_code >= 500 and error:
+            text = f"{error[0].__name__}: {error[1]} at {_where(error[2])}"
+        found.pages[url] = Fetched(url, response.status_code, kind, text)
+        for link in HREF.findall(text):
+            link = urldefrag(html.unescape(link))[0]
+            if link.startswith("http://testserver"):
+                link = link.removeprefix("http://testserver")
+            if link.startswith(follow) and link not in seen and _ours(link, slug, table_tokens):
+                seen.add(link)
+                queue.append(link)
+    return found
+
+
+@dataclass
+class Reading:
+    visitor: Crawl
+    organizer: Crawl
+    phone: Crawl
+
+    def errors(self) -> list[str]:
+        return [f"{who}: {e}" for who, c in self.each() for e in c.errors()]
+
+    def bad_pdfs(self) -> list[str]:
+        return [f"{who}: {e}" for who, c in self.each() for e in c.bad_pdfs()]
+
+    def each(self):
+        return (("visitor", self.visitor), ("organizer", self.organizer), ("table phone", self.phone))
+
+    def html(self):
+        """(who, url, text) of every HTML page read."""
+        for who, c in self.each():
+            for page in c.pages.values():
+                if page.text and page.status == 200:
+                    yield who, page.url, page.text
+
+
+def read_everything(tournament: Tournament, organizer) -> Reading:
+    public, organizer_pages, table = fixed_pages(tournament)
+    return Reading(
+        visitor=crawl(client(), tournament, public),
+        # The public pages as the organizer sees them (logged in); the links they share with the
+        # visitor's are followed by the visitor.
+        organizer=crawl(client(organizer), tournament, [*organizer_pages, *public], follow=("/organizer/", "/table/")),
+        phone=crawl(client(), tournament, table, follow=("/table/",)),
+    )
+
+
+# ---- what every stage must show -----------------------------------------------------------------
+
+MEDAL_WORDS = ("Gold", "Silver", "Bronze")
+PLAYOFF_OFFERS = ("Create the play-off", "Play-off needed", "a play-off will decide", "a play-off decides")
+TAGS = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.S)
+
+
+def visible(text: str) -> str:
+    return html.unescape(TAGS.sub(" ", text))
+
+
+def problems(stage, tournament: Tournament, reading: Reading, *, tables: bool) -> list[str]:
+    """What is wrong at this stage: server errors, PDFs that are not PDFs, medals or play-off offers
+    before the deciding round is over, no "provisional" on standings still moving, no medals at the end."""
+    found = reading.errors() + reading.bad_pdfs()
+    standings_url = f"/t/{tournament.slug}/standings/"
+    if tables and not stage.decided:
+        for who, url, text in reading.html():
+            words = visible(text)
+            early = [w for w in MEDAL_WORDS + PLAYOFF_OFFERS if w in words]
+            if early:
+                found.append(f"{who}: {url} shows {early} before every table of the deciding round is done")
+    if tables and stage.provisional and "Provisional" not in visible(reading.visitor.text(standings_url)):
+        found.append(f"visitor: {standings_url} does not say the standings are provisional")
+    if stage.final:
+        home = visible(reading.visitor.text(f"/t/{tournament.slug}/"))
+        expected = "Gold" if tables else stage.champion
+        if expected not in home:
+            found.append(f"visitor: the home does not show {expected!r} at the end")
+    return [f"[{stage.name}] {p}" for p in found]
+
+
+class _LaidOut:
+    """What WeasyPrint's layout gives back, without laying anything out."""
+
+    pages = [object()]
+
+    def copy(self, pages):
+        return self
+
+    def write_pdf(self, *args, **kwargs) -> bytes:
+        return b"%PDF-1.7 (not laid out in the walk)"
+
+
+@contextlib.contextmanager
+def pdf_layout(real: bool):
+    """Real PDFs take about a second each to lay out (tests/printing lays them out), so the walk
+    skips WeasyPrint's layout: every PDF view still gathers its data and renders its HTML template."""
+    if real:
+        yield
+        return
+    with mock.patch.object(weasyprint.HTML, "__init__", lambda self, *a, **k: None), \
+            mock.patch.object(weasyprint.HTML, "render", lambda self, *a, **k: _LaidOut()), \
+            mock.patch.object(weasyprint.HTML, "write_pdf", lambda self, *a, **k: _LaidOut().write_pdf()):
+        yield
+
+
+def walk(stages, organizer, *, tables: bool, check_seats=None) -> list[str]:
+    """Read every page at every stage; the problems found, stage by stage (empty: all well)."""
+    found = []
+    for stage, tournament in stages:
+        with pdf_layout(real=False):
+            reading = read_everything(tournament, organizer)
+        found += problems(stage, tournament, reading, tables=tables)
+        if check_seats:
+            try:
+                check_seats(tournament)
+            except AssertionError as exc:
+                found.append(f"[{stage.name}] seating: {exc}")
+    return found

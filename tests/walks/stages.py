@@ -1,0 +1,229 @@
+"""The stages of an event's life, driven through the services an organizer's click or a table's
+phone would call. This is the one module of the walk that imports the services, so when files move
+only these imports change.
+
+A walk is a generator: it does a stage's step and yields a `Stage` saying what the pages must show
+then (tests/walks/pages.py fetches them). Table events are built small (two or three tables) so that
+the whole walk, every page of every stage as three clients, stays fast.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+import rules
+from scoring import hands
+from tests.factories import TeamFactory, TournamentFactory
+from tournament.formats.bracket.draw import publishing
+from tournament.core import actions
+from tournament.formats.bracket import advancement
+from tournament.models import Division, Game, Player, TableEvent, Tournament
+from tournament.signups import registration
+from tournament.formats.tables import drawing, formats, play, playoffs, results, rounds, seat_lists, signups
+
+SEED = 7
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eva", "Finn", "Gia", "Hal", "Ivo", "Jan", "Kim", "Lou"]
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str
+    # Every table of the deciding (last regular) round is over: medals and play-offs may show.
+    decided: bool = False
+    # Tables playing: the standings must say they are provisional.
+    provisional: bool = False
+    # The end: medals (tables) or the champion (bracket) must show.
+    final: bool = False
+    champion: str = ""
+
+
+def reload(tournament: Tournament) -> Tournament:
+    return Tournament.objects.get(pk=tournament.pk)
+
+
+def games_of(tournament: Tournament) -> list[Game]:
+    return list(Game.objects.filter(division__tournament=tournament).order_by("division__kind", "round__number", "number"))
+
+
+# ---- table events -------------------------------------------------------------------------------
+
+# A hand per variant: the table's slot-1 side wins it, every other side scores the same lower total.
+def _entry(variant: str, **values) -> dict:
+    return {**{f: False if f == "went_out" else 0 for f in rules.side_fields(variant)}, **values}
+
+
+WINNING = {
+    "club-4deck": dict(red_books=2, black_books=2, went_out=True, melded_points=400),
+    "fiji-individual": dict(red_books=2, black_books=2, runs=1, went_out=True, melded_points=900),
+    "fiji-team": dict(red_books=2, black_books=2, runs=2, went_out=True, melded_points=900),
+    "baja-cutthroat": dict(red_books=1, black_books=1, runs=1, went_out=True, melded_points=300),
+}
+LOSING = dict(red_books=1, melded_points=300, left_points=60)
+
+
+def _hand(variant: str, sides: int) -> list[dict]:
+    if variant == "rummikub":
+        return [{"went_out": True, "rack_points": 0, "rack_jokers": 0}] + [
+            {"went_out": False, "rack_points": 20, "rack_jokers": 0} for _ in range(sides - 1)]
+    return [_entry(variant, **WINNING[variant])] + [_entry(variant, **LOSING) for _ in range(sides - 1)]
+
+
+def enter_hand(game: Game) -> None:
+    """The next hand at this table, entered by slot 1's phone and confirmed by slot 2's."""
+    game = Game.objects.select_related("division__tournament").get(pk=game.pk)
+    names = [str(side) for side in game.sides.order_by("slot")]
+    number = game.hands.count() + 1
+    hand, _ = hands.submit(game, number=number, values=_hand(game.division.tournament.variant, len(names)),
+                           key=f"walk-{game.pk}-{number}", entered_by=names[0], entered_by_slot=1)
+    hands.confirm(hand, version=hand.version, by=names[1], by_slot=2)
+
+
+def play_to_the_end(game: Game) -> None:
+    for _ in range(12):
+        if Game.objects.get(pk=game.pk).status != Game.Status.IN_PLAY:
+            return
+        enter_hand(game)
+    raise AssertionError(f"table {game.number} did not finish in 12 hands")
+
+
+def start(game: Game, now: dt.datetime) -> Game:
+    for side in game.sides.select_related("team"):
+        if side.team_id:
+            actions.check_in(game, side.team, via="table", now=now)
+    # Every seat agrees to start before the posted time, as the table's phone asks.
+    return play.start_table(game, now=now, agreed_side_ids=list(game.sides.values_list("pk", flat=True)))
+
+
+def round_games(tournament: Tournament, number: int) -> list[Game]:
+    return list(Game.objects.filter(division__tournament=tournament, division__kind=Division.Kind.TABLES,
+                                    round__number=number).order_by("number"))
+
+
+def active_player_names(tournament: Tournament) -> list[str]:
+    return sorted(signups.active_players(tournament).values_list("name", flat=True))
+
+
+def check_everyone_seated_once(tournament: Tournament) -> None:
+    """Every active player is seated exactly once, or listed sitting out, in each published regular round."""
+    everyone = active_player_names(tournament)
+    for record in rounds.published_seatings(tournament):
+        if record.playoff:
+            continue
+        seating = seat_lists.round_seating(tournament, record.round_number)
+        seen = Counter(p.name for p in seating.people)
+        assert sorted(seen) == everyone and set(seen.values()) == {1}, (
+            f"round {record.round_number}: {dict(seen)} for {everyone}")
+
+
+def standings(tournament: Tournament):
+    return results.standings(tournament)
+
+
+def table_walk(variant: str, players: int, *, winners_stay_preview: bool = False, numbers: dict | None = None,
+               ) -> Iterator[tuple[Stage, Tournament]]:
+    """A table event from sign-ups to medals. The tables of round 1 play the same hands, so their
+    winners tie for the win and a play-off is needed."""
+    now = timezone.now()
+    event = TournamentFactory(format="tables", variant=variant, signup_deadline=now + dt.timedelta(hours=2),
+                              rules_numbers={**rules.preset_numbers(variant), **(numbers or {})})
+    for name in NAMES[:players]:
+        signups.register(event, name=name)
+    yield Stage("sign-ups open"), event
+    registration.close_registration(event.pk, early=True)
+    event = reload(event)
+    yield Stage("sign-ups closed"), event
+    if formats.in_partnerships(event):
+        rounds.preview_partners(event, drawing.draw_partners(event, SEED), SEED)
+        yield Stage("partners previewed"), event
+        rounds.save_partners(event, drawing.draw_partners(event, SEED), SEED)
+        yield Stage("partners drawn"), event
+    seating = drawing.draw_seating(event, 1, SEED)
+    rounds.preview_round(event, 1, seating, SEED)
+    yield Stage("round 1 previewed"), event
+    rounds.save_round(event, 1, seating, SEED, starts_at=now + dt.timedelta(minutes=10))
+    yield Stage("round 1 published", provisional=True), event
+    tables = round_games(event, 1)
+    for game in tables:
+        start(game, now)
+    enter_hand(tables[0])
+    yield Stage("round 1 in play", provisional=True), event
+    play_to_the_end(tables[0])
+    yield Stage("one table finished", provisional=True), event
+    for game in tables[1:]:
+        play_to_the_end(game)
+    yield Stage("every table finished", decided=True), event
+    rounds.preview_round(event, 2, drawing.draw_seating(event, 2, SEED + 1), SEED + 1)
+    yield Stage("round 2 previewed", decided=True), event
+    if winners_stay_preview:
+        TableEvent.objects.filter(pk=rounds.event_settings(event).pk).update(movement=TableEvent.Movement.WINNERS_STAY)
+        rounds.preview_round(event, 2, drawing.draw_seating(event, 2, SEED + 2), SEED + 2)
+        yield Stage("round 2 previewed, winners stay", decided=True), event
+    tie = next((t for t in standings(event).ties if t.playoff == "needed"), None)
+    assert tie is not None, f"round 1 left no tie for a medal to play off: {standings(event).rows}"
+    rnd = playoffs.create_playoff(event, tie.entrants)
+    yield Stage("play-off created", decided=True), event
+    game = Game.objects.get(round=rnd)
+    start(game, timezone.now())
+    enter_hand(game)
+    yield Stage("play-off in play", decided=True), event
+    play_to_the_end(game)
+    yield Stage("medals", decided=True, final=True), event
+
+
+# ---- the bracket (Bayfest: two divisions and a final) -------------------------------------------
+
+def _teams_of(game: Game) -> list:
+    return [s.team for s in game.sides.select_related("team").order_by("slot")]
+
+
+def _ready(tournament: Tournament, kind: str) -> list[Game]:
+    return list(Game.objects.filter(division__tournament=tournament, division__kind=kind, status=Game.Status.READY)
+                .order_by("round__number", "number"))
+
+
+def _play_out(tournament: Tournament, kind: str) -> None:
+    while games := _ready(tournament, kind):
+        advancement.finish_game(games[0], _teams_of(games[0])[0], reason="score")
+
+
+def bracket_walk(teams: int = 8) -> Iterator[tuple[Stage, Tournament]]:
+    now = timezone.now()
+    event = TournamentFactory(signup_deadline=now + dt.timedelta(hours=2))
+    for number in range(1, teams + 1):
+        TeamFactory(tournament=event, name=f"Team {NAMES[number - 1]}", created_at=now - dt.timedelta(minutes=teams - number))
+    yield Stage("sign-ups open"), event
+    registration.close_registration(event.pk, early=True)
+    event = reload(event)
+    yield Stage("sign-ups closed"), event
+    record = publishing.preview(event, "d1", seed=SEED)
+    yield Stage("division 1 previewed"), event
+    publishing.publish(record)
+    publishing.publish(publishing.preview(event, "d2", seed=SEED + 1))
+    yield Stage("both divisions published"), event
+    first = _ready(event, "d1")[0]
+    both = _teams_of(first)
+    for team in both:
+        actions.check_in(first, team)
+    first = actions.start_game(Game.objects.get(pk=first.pk), agreed_team_ids=[t.pk for t in both])
+    yield Stage("a game in play"), event
+    advancement.finish_game(first, both[1], reason="score")
+    yield Stage("one game finished"), event
+    _play_out(event, "d1")
+    _play_out(event, "d2")
+    yield Stage("divisions played", decided=True), event
+    _play_out(event, "final")
+    yield Stage("champion", decided=True, final=True, champion=champion(event)), event
+
+
+def champion(tournament: Tournament) -> str:
+    final = Division.objects.get(tournament=tournament, kind=Division.Kind.FINAL)
+    return final.champion.name if final.champion_id else ""
+
+
+def player_ids(tournament: Tournament) -> list[int]:
+    return list(Player.objects.filter(tournament=tournament).values_list("pk", flat=True))
