@@ -21,7 +21,9 @@ from scoring import sheet as sheets
 from scoring.models import Hand
 from tournament.formats.bracket import advancement
 from tournament.core import ties
-from tournament.models import Game, GameEvent, GameSide, Tournament
+from tournament.core.game_log import Entrant, EntrantTotal
+from tournament.core.game_rows import log_event
+from tournament.models import Game, GameSide, Tournament
 from tournament.formats.tables import bonus
 
 log = logging.getLogger(__name__)
@@ -126,7 +128,7 @@ def finish_if_over(game: Game, *, user=None) -> bool:
     if not all(s.team_id for s in sides):
         # Player sides (table formats): no bracket to carry the winner into; the sheet names them.
         return _claim_end(game, tournament, Game.Status.FINISHED, "result", user=user,
-                          data={"winner_side": side.slot if side else None})
+                          data={"winner": Entrant.of(side) if side else None})
     if side is None and state.extra_hand:  # level again after the one more hand: the organizer decides
         return _level_again(game, tournament, state.totals)
     if side is None:  # over with no single winner (a tie the rules leave to the organizer)
@@ -150,7 +152,7 @@ def _claim_end(game: Game, tournament: Tournament, status: str, kind: str, *, us
             status=status, version=F("version") + 1, **finished
         )
         if claimed:
-            GameEvent.objects.create(game=game, kind=kind, by=user, note=note, data=data or {})
+            log_event(game, kind, by=user, note=note, **(data or {}))
             Tournament.objects.filter(pk=tournament.pk).bump()
     return bool(claimed)
 
@@ -164,8 +166,9 @@ def _level_again(game: Game, tournament: Tournament, totals: list[int]) -> bool:
             finished_at=timezone.now(), tie_notified_at=None, version=F("version") + 1,
         )
         if claimed:
-            GameEvent.objects.create(game=game, kind="time_limit_tie", note="level again after one more hand",
-                                     data={"totals": totals, "hand": game.extra_hand})
+            sides = GameSide.objects.filter(game=game).order_by("slot")
+            log_event(game, "time_limit_tie", note="level again after one more hand", hand=game.extra_hand,
+                      totals=[EntrantTotal(Entrant.of(s), total) for s, total in zip(sides, totals)])
             Tournament.objects.filter(pk=tournament.pk).bump()
             transaction.on_commit(lambda: ties.notify_organizers(game.pk))
     return bool(claimed)

@@ -22,6 +22,7 @@ from tournament.common import names
 from tournament.formats.bracket import advancement
 from tournament.core import deadlines
 from tournament.core.clock import result_text
+from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.common.localtime import clock as local_clock
 from tournament.models import (
@@ -171,7 +172,7 @@ def start_game(
         if not claimed:
             raise ValidationError(_("%(game)s changed while starting it; reload and try again.") % {"game": locked.label})
         log_event(locked, "started", by=by, at=now, via=via, early=early,
-                  agreed=sorted(agreed & {s.team_id for s in sides}) if early else [],
+                  agreed=[Entrant(team=pk) for pk in sorted(agreed & {s.team_id for s in sides})] if early else [],
                   time_limit_at=time_limit_at.isoformat())
         count_change(locked)
         locked.refresh_from_db()
@@ -251,7 +252,7 @@ def reverse_forfeit(game: Game, by, reason: str) -> Game:
                   "The forfeit stands.") % {"game": following.label}
             )
         _undo_advancement(locked)
-        old = {"status": locked.status, "winner": locked.winner_id, "reason": locked.result_reason}
+        old = {"status": locked.status, "winner": Entrant.team_of(locked.winner_id), "reason": locked.result_reason}
         Game.objects.filter(pk=locked.pk).update(
             status=Status.READY, winner=None, result_reason="", finished_at=None, no_show_at=None,
             decided_by=by, decision_note=reason, version=F("version") + 1,
@@ -303,7 +304,7 @@ def forfeit_no_partner(game: Game, team: Team, *, by=None, note: str = "") -> Ga
             raise ValidationError(_("%(team)s has a substitute for this game (%(name)s); it does not forfeit.") % {
                 "team": team.name, "name": sub.substitute.name})
         opponent = next(s.team for s in sides if s.team_id != team.pk)
-        log_event(locked, "no_partner", by=by, note=note, team=team.pk)
+        log_event(locked, "no_partner", by=by, note=note, entrant=Entrant(team=team.pk))
         return advancement.finish_game(locked, opponent, reason=Reason.NO_PARTNER, status=Status.FORFEIT, by=by, note=note)
 
 
@@ -390,7 +391,7 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
             person = Player.objects.create(tournament=tournament, name=name, created_at=now)
         sub = Substitution.objects.create(game=locked, team=team, replaced=replaced, substitute=person, recorded_by=by, at=now)
         _new_version(locked)
-        log_event(locked, "substitute", by=by, at=now, team=team.pk, replaced=replaced.pk, substitute=person.pk,
+        log_event(locked, "substitute", by=by, at=now, entrant=Entrant(team=team.pk), replaced=replaced.pk, substitute=person.pk,
                   note=f"{person.name} plays for {replaced.name} ({team.name})")
         count_change(locked)
     return sub

@@ -24,6 +24,7 @@ import rules
 from scoring import outcome
 from tournament.formats.bracket import advancement
 from tournament.core import ties
+from tournament.core.game_log import Entrant, EntrantTotal
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.common.localtime import clock as local_clock
 from tournament.models import Division, Game, GameSide, Substitution, Team, Tournament
@@ -89,7 +90,7 @@ def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
             s.team_id: Reason.NO_PARTNER if short_of_partner(teams[s.team_id], subs) else Reason.NO_SHOW for s in absent
         }
         tournament = game.division.tournament
-        log_event(game, "no_show", at=now, absent=[s.team_id for s in absent], deadline=game.no_show_at.isoformat(),
+        log_event(game, "no_show", at=now, absent=[Entrant.of(s) for s in absent], deadline=game.no_show_at.isoformat(),
                   note=f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
                        + ", ".join(f"{s.team.name} ({reasons[s.team_id]})" for s in absent))
         if len(absent) == len(sides):
@@ -120,9 +121,10 @@ def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
         if game.status == Status.READY and any(not s.checked_in_at for s in sides):
             return False  # nobody played: that is the no-show rule's business, not the clock's
         totals = dict(zip((str(s.team_id) for s in sides), outcome.totals_at_limit(game, sides)))
+        logged = [EntrantTotal(Entrant.of(s), total) for s, total in zip(sides, totals.values())]
         winner = rules.time_limit_winner(totals)
         if winner is not None:
-            log_event(game, "time_limit", at=now, totals=totals)
+            log_event(game, "time_limit", at=now, totals=logged)
             advancement.finish_game(game, next(s.team for s in sides if str(s.team_id) == winner), reason=Reason.TIME_LIMIT)
             return True
         claimed = Game.objects.filter(pk=game.pk, status=game.status).update(
@@ -131,7 +133,7 @@ def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
         )
         if not claimed:
             return False
-        log_event(game, "time_limit_tie", at=now, totals=totals)
+        log_event(game, "time_limit_tie", at=now, totals=logged)
         count_change(game)
         transaction.on_commit(lambda: ties.notify_organizers(game.pk))
     return True

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
+from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.models import Division, Game, GameSide, Team
 
@@ -79,7 +80,7 @@ def correct_result(game: Game, winner_team: Team, *, by, note: str, reason: str 
         status = Game.Status.FINISHED if old_status == Game.Status.DOUBLE_FORFEIT else old_status
         _record(
             locked, winner_team, reason=reason if old_status == Game.Status.DOUBLE_FORFEIT else locked.result_reason,
-            status=status, by=by, note=note, kind="correction", old_winner=old_winner_id, old_status=old_status,
+            status=status, by=by, note=note, kind="correction", old_winner=Entrant.team_of(old_winner_id), old_status=old_status,
         )
         Game.objects.filter(pk=locked.pk).update(decided_by=by, decision_note=note)
     game.refresh_from_db()
@@ -110,7 +111,8 @@ def _record(game: Game, winner: Team | None, *, reason, status, by, note, kind, 
         game.decision_note = note
     game.version += 1
     game.save(update_fields=["status", "winner", "result_reason", "finished_at", "decision_note", "version"])
-    log_event(game, kind, by=by, note=note, status=status, reason=reason, winner=winner.pk if winner else None, **log_data)
+    log_event(game, kind, by=by, note=note, status=status, reason=reason, winner=Entrant.team_of(winner.pk if winner else None),
+              **log_data)
     advance(game)
     count_change(game)
 
@@ -175,5 +177,5 @@ def _automatic(game: Game, winner: Team | None, status, reason: str) -> None:
     game.finished_at = timezone.now()
     game.version += 1
     game.save(update_fields=["status", "winner", "result_reason", "finished_at", "version"])
-    log_event(game, status, reason=reason, winner=winner.pk if winner else None)
+    log_event(game, status, reason=reason, winner=Entrant.team_of(winner.pk if winner else None))
     advance(game)

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from tournament.core.game_log import Entrant, EntrantTotal
 from tournament.core.game_rows import count_change, log_event
 from tournament.common.localtime import clock as local_clock
 from tournament.models import Game, GameSide
@@ -49,7 +50,7 @@ def claim_no_show(game: Game, sides: Sequence[GameSide], now: dt.datetime) -> bo
         return False
     GameSide.objects.filter(pk__in=[s.pk for s in absent]).update(forfeited_at=now)
     tournament = game.division.tournament
-    log_event(game, "no_show", at=now, absent=[s.pk for s in absent], deadline=game.no_show_at.isoformat(),
+    log_event(game, "no_show", at=now, absent=[Entrant.of(s) for s in absent], deadline=game.no_show_at.isoformat(),
               note=f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
                    + ", ".join(str(s) for s in absent) + (" — the others play on" if len(present) >= 2 else ""))
     count_change(game)
@@ -73,7 +74,8 @@ def claim_time_limit(game: Game, sides: Sequence[GameSide], now: dt.datetime, to
     if not claimed:
         return False
     log_event(game, "time_limit_tie" if level else "time_limit", at=now,
-              totals={str(s.pk): t for s, t in zip(sides, totals)}, winner_side=winner.slot if winner else None)
+              totals=[EntrantTotal(Entrant.of(s), t) for s, t in zip(sides, totals)],
+              winner=Entrant.of(winner) if winner else None)
     count_change(game)
     return True
 
