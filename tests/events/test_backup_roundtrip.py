@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from scoring.models import Hand, HandRevision
 from tests.factories import TeamFactory, TournamentFactory, UserFactory
+from tournament.core import game_log
 from tournament.events.backup import (
     JSON_ID_FIELDS,
     TournamentImportError,
@@ -19,7 +20,6 @@ from tournament.events.backup import (
     import_tournament,
     tournament_models,
 )
-from tournament.core import game_log
 from tournament.models import (
     CheckIn,
     Division,

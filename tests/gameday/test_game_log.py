@@ -8,9 +8,9 @@ import typing
 
 import pytest
 
+from tests.factories import TournamentFactory
 from tests.formats.tables.played import club_round, players_round
 from tests.gameday_setup import publish_division
-from tests.factories import TournamentFactory
 from tournament.core import game_log
 from tournament.core.game_log import Entrant, LogSchemaError
 from tournament.core.game_log_upgrade import Seat, downgrade, upgrade
@@ -201,11 +201,11 @@ def test_tables_log_the_seated_entrant_not_a_seat_id():
     """A Rummikub table and a club partnership table write the same entrant references as the bracket."""
     from tournament.core import deadlines
 
-    event, (table, _) = players_round("rummikub", 3, 3)
+    _event, (table, _) = players_round("rummikub", 3, 3)
     deadlines.apply_no_show(table.pk, now=table.no_show_at)
     absent = GameEvent.objects.get(game=table, kind="no_show").data["absent"]
     assert sorted(e["player"] for e in absent) == sorted(s.player_id for s in table.sides.all())
-    event, (first, _) = club_round(2)
+    _event, (first, _) = club_round(2)
     deadlines.apply_no_show(first.pk, now=first.no_show_at)
     absent = GameEvent.objects.get(game=first, kind="no_show").data["absent"]
     assert sorted(e["team"] for e in absent) == sorted(s.team_id for s in first.sides.all())

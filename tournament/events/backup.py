@@ -28,6 +28,7 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 from django.utils.duration import duration_iso_string
 
+from tournament.core import deadlines
 from tournament.events import backup_checks, backup_log
 from tournament.events.backup_checks import (
     FORMAT,
@@ -35,7 +36,6 @@ from tournament.events.backup_checks import (
     VERSION,
     TournamentImportError,
 )
-from tournament.core import deadlines
 from tournament.models import Tournament
 
 __all__ = ["TournamentImportError", "export_tournament", "import_tournament", "read_file", "tournament_models"]
