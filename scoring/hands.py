@@ -34,7 +34,8 @@ from scoring.hand_errors import (  # raised here; callers catch them as hands.X
 from scoring.models import Hand, HandRevision
 from tournament.core import formats
 from tournament.common.localtime import clock as local_clock
-from tournament.models import Game, GameEvent, GameSide, Tournament
+from tournament.core.game_rows import log_event
+from tournament.models import Game, GameSide, Tournament
 from tournament.models.brackets import new_table_token
 
 log = logging.getLogger(__name__)
@@ -264,10 +265,8 @@ def _write_revision(game: Game, hand: Hand, version: int, entries: list[dict], r
         hand_id=hand.pk, version=version + 1, entries=entries, result=result, reason=reason,
         author=author[:MAX_AUTHOR], author_user=user, created_at=now,
     )
-    GameEvent.objects.create(
-        game=game, kind="hand_corrected", by=user, note=reason,
-        data={"hand": hand.number, "version": version + 1, "author": author[:MAX_AUTHOR]},
-    )
+    log_event(game, "hand_corrected", by=user, note=reason, hand=hand.number, version=version + 1,
+              author=author[:MAX_AUTHOR])
 
 
 def table_locked(game: Game, now: dt.datetime) -> str | None:
@@ -364,7 +363,7 @@ def rotate_token(game: Game, *, by=None) -> str:
     with transaction.atomic():
         Game.objects.filter(pk=game.pk).update(table_token=token)
         # The retired token stays in the log so a stale link's 404 can still offer the tournament's home.
-        GameEvent.objects.create(game=game, kind="table_link_rotated", by=by, data={"old_token": game.table_token})
+        log_event(game, "table_link_rotated", by=by, old_token=game.table_token)
         _count_change(game)
     game.table_token = token
     return token

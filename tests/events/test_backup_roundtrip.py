@@ -12,13 +12,12 @@ from django.utils import timezone
 
 from scoring.models import Hand, HandRevision
 from tests.factories import TeamFactory, TournamentFactory, UserFactory
+from tournament.core import game_log
 from tournament.events.backup import (
     JSON_ID_FIELDS,
-    JSON_ID_KEYS,
     TournamentImportError,
     export_tournament,
     import_tournament,
-    remap_keyed,
     tournament_models,
 )
 from tournament.models import (
@@ -94,10 +93,14 @@ def build_full_tournament(slug="bayfest-backup"):
     CheckIn.objects.create(game=game1, team=teams[1])
     sub_player = Player.objects.create(tournament=tournament, name="Sub")
     Substitution.objects.create(game=game1, team=teams[1], replaced=teams[1].players.first(), substitute=sub_player, recorded_by=boss)
-    GameEvent.objects.create(game=game1, kind="finished", data={"score": [5120, -40], "winner": teams[0].pk}, by=boss)
-    GameEvent.objects.create(game=game1, kind="no_show", data={"absent": [teams[1].pk], "deadline": "x"})
-    GameEvent.objects.create(game=game1, kind="time_limit", data={"totals": {str(teams[0].pk): 10, str(teams[1].pk): 5}})
-    GameEvent.objects.create(game=game2, kind="started", note="early start agreed")
+    GameEvent.objects.create(game=game1, kind="result", data={"status": "finished", "winner": {"team": teams[0].pk}}, by=boss)
+    GameEvent.objects.create(game=game1, kind="no_show", data={"absent": [{"team": teams[1].pk}], "deadline": "x"})
+    GameEvent.objects.create(game=game1, kind="time_limit", data={"totals": [
+        {"entrant": {"team": teams[0].pk}, "total": 10}, {"entrant": {"player": loners[1].pk}, "total": 5}]})
+    GameEvent.objects.create(game=game2, kind="started", note="early start agreed", data={"via": "table", "time_limit_at": None})
+    GameEvent.objects.create(game=game1, kind="substitute", data={"entrant": {"team": teams[1].pk}, "replaced": sub_player.pk,
+                                                                  "substitute": loners[0].pk})
+    GameEvent.objects.create(game=game1, kind="table_bonus_override", data={"old_game": game2.pk, "new_game": game1.pk, "points": 4})
     hand = Hand.objects.create(game=game1, number=1, idempotency_key="hand-1", version=2,
                                entries=[{"side": "Team 0", "melds": 120}], result={"Team 0": 120}, entered_by="Team 0",
                                confirmed_at=now, confirmed_by="Team 1")
@@ -145,9 +148,8 @@ def snapshot(tournament):
                     else:
                         value = ("row", positions[target._meta.label][value])
                 key = f"{label}.{field.name}"
-                if key in JSON_ID_KEYS:  # ids inside the game log, by position like every other reference
-                    as_rows = {label: {pk: f"row{i}" for pk, i in where.items()} for label, where in positions.items()}
-                    value = remap_keyed(value, JSON_ID_KEYS[key], as_rows)
+                if key == "tournament.GameEvent.data":  # ids inside the game log, by position like every other reference
+                    value = game_log.remap_ids(obj.kind, value, lambda model, pk: ("row", positions[model][pk]))
                 if key in JSON_ID_FIELDS and value is not None:
                     value = by_position(value, positions[JSON_ID_FIELDS[key]])
                 row[field.name] = value

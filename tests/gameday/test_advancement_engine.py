@@ -151,7 +151,7 @@ def test_a_correction_before_the_next_game_starts_redoes_advancement(db):
     following = game(tournament, "d1", 2, 1)
     assert teams_of(following)[0] == b and following.status == S.READY
     event = GameEvent.objects.get(game=g, kind="correction")
-    assert event.note == "Score sheet added up wrong" and event.data["old_winner"] == a.pk
+    assert event.note == "Score sheet added up wrong" and event.data["old_winner"] == {"team": a.pk}
 
 
 def test_a_correction_after_the_next_game_started_is_refused(db):

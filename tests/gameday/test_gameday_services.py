@@ -125,7 +125,7 @@ class TestNoShow:
         game = reload(game)
         assert (game.status, game.winner, game.result_reason) == (S.FORFEIT, a, "no show")
         assert a in teams(next_game(game))
-        assert GameEvent.objects.filter(game=game, kind="no_show").get().data["absent"] == [b.pk]
+        assert GameEvent.objects.filter(game=game, kind="no_show").get().data["absent"] == [{"team": b.pk}]
 
     def test_applied_twice_it_forfeits_once(self, game, quiet_other):
         actions.check_in(game, teams(game)[0], now=POSTED)
@@ -179,7 +179,7 @@ class TestStart:
         game = reload(game)
         assert (game.status, game.started_at, game.early_start_agreed) == (S.IN_PLAY, early, True)
         assert game.time_limit_at == early + dt.timedelta(hours=2, minutes=30)
-        assert GameEvent.objects.get(game=game, kind="started").data["agreed"] == sorted([a.pk, b.pk])
+        assert GameEvent.objects.get(game=game, kind="started").data["agreed"] == [{"team": pk} for pk in sorted([a.pk, b.pk])]
 
     def test_a_late_start_keeps_the_limit_from_the_posted_start(self, game):
         for team in teams(game):

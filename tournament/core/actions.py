@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 from tournament.common import names
 from tournament.core import deadlines, formats, transitions
 from tournament.core.clock import result_text
+from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.common.localtime import clock as local_clock
 from tournament.models import (
@@ -164,7 +165,7 @@ def start_game(
         transitions.move(
             locked, "start", by=by, at=now, log="started",
             fields={"started_at": now, "early_start_agreed": early, "time_limit_at": time_limit_at},
-            log_data={"via": via, "early": early, "agreed": sorted(agreed & {s.team_id for s in sides}) if early else [],
+            log_data={"via": via, "early": early, "agreed": [Entrant(team=pk) for pk in sorted(agreed & {s.team_id for s in sides})] if early else [],
                       "time_limit_at": time_limit_at.isoformat()},
         )
         locked.refresh_from_db()
@@ -189,7 +190,7 @@ def decide(game: Game, winner: Team, by, note: str) -> Game:
             names = get_text_list([s.team.name for s in sides], _("or"))
             raise ValidationError(_("The winner must be one of the game's teams: %(names)s.") % {"names": names})
         return transitions.move(locked, "decide", winner=side, reason=Reason.ORGANIZER_DECISION, by=by, note=note,
-                                log="result", log_data={"winner": winner.pk})
+                                log="result")
 
 
 def play_one_more_hand(game: Game, by, note: str = "") -> Game:
@@ -242,7 +243,7 @@ def reverse_forfeit(game: Game, by, reason: str) -> Game:
                   "The forfeit stands.") % {"game": following.label}
             )
         event_format.undo_result(locked)
-        old = {"status": locked.status, "winner": locked.winner_id, "reason": locked.result_reason}
+        old = {"status": locked.status, "winner": Entrant.team_of(locked.winner_id), "reason": locked.result_reason}
         GameSide.objects.filter(game=locked).update(forfeited_at=None)
         # The no-show deadline is lifted (the organizer has waived it); the time limit still runs from the posted start.
         transitions.move(locked, "reverse_forfeit", by=by, note=reason, log="forfeit_reversed",
@@ -268,9 +269,9 @@ def forfeit_no_partner(game: Game, team: Team, *, by=None, note: str = "") -> Ga
             raise ValidationError(_("%(team)s has a substitute for this game (%(name)s); it does not forfeit.") % {
                 "team": team.name, "name": sub.substitute.name})
         opponent = next(s for s in sides if s.team_id != team.pk)
-        log_event(locked, "no_partner", by=by, note=note, team=team.pk)
+        log_event(locked, "no_partner", by=by, note=note, entrant=Entrant(team=team.pk))
         return transitions.move(locked, "forfeit", winner=opponent, reason=Reason.NO_PARTNER, by=by, note=note,
-                                log="result", log_data={"winner": opponent.team_id})
+                                log="result")
 
 
 # ---- substitutes --------------------------------------------------------------------------------
@@ -356,7 +357,7 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
             person = Player.objects.create(tournament=tournament, name=name, created_at=now)
         sub = Substitution.objects.create(game=locked, team=team, replaced=replaced, substitute=person, recorded_by=by, at=now)
         _new_version(locked)
-        log_event(locked, "substitute", by=by, at=now, team=team.pk, replaced=replaced.pk, substitute=person.pk,
+        log_event(locked, "substitute", by=by, at=now, entrant=Entrant(team=team.pk), replaced=replaced.pk, substitute=person.pk,
                   note=f"{person.name} plays for {replaced.name} ({team.name})")
         count_change(locked)
     return sub

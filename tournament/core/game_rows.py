@@ -12,6 +12,7 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from tournament.core import game_log
 from tournament.models import Game, GameEvent, GameSide, Tournament
 
 
@@ -35,6 +36,9 @@ def sides_of(game: Game, *, lock: bool = False) -> list[GameSide]:
 
 
 def log_event(game: Game, kind: str, *, by=None, note: str = "", at: dt.datetime | None = None, **data) -> None:
+    """Write one entry of the game's log; `data` must fit its kind's schema (tournament.core.game_log),
+    or game_log.LogSchemaError is raised before anything is written."""
+    data = game_log.dump(kind, data)
     GameEvent.objects.create(game=game, kind=kind, by=by, note=note, data=data, at=at or timezone.now())
 
 

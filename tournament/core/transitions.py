@@ -22,7 +22,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tournament.core import deadlines, formats
+from tournament.core import deadlines, formats, game_log
+from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event
 from tournament.models import Game, GameSide
 
@@ -116,15 +117,14 @@ def move(
         if note and name in ("decide", "correct", "reverse_forfeit"):
             values["decision_note"] = note
         Game.objects.filter(pk=locked.pk).update(**values)
+        kind = log or name
         data = dict(log_data or {})
-        data.setdefault("status", to)
-        if before != to:
-            data.setdefault("from", before)
-        if winner is not None:
-            data.setdefault("winner_side", winner.slot)
-        if reason:
-            data.setdefault("reason", reason)
-        log_event(locked, log or name, by=by, note=note, at=at, **data)
+        # What the move itself says, in the fields its log entry's schema has (tournament.core.game_log).
+        wanted = game_log.field_names(kind)
+        said = {"status": to, "reason": values.get("result_reason", locked.result_reason),
+                "winner": Entrant.of(winner) if winner is not None else None}
+        data.update({key: value for key, value in said.items() if key in wanted and key not in data})
+        log_event(locked, kind, by=by, note=note, at=at, **data)
         locked.refresh_from_db()
         outer = _moving.set(True)
         try:

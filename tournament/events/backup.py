@@ -3,9 +3,10 @@
 `export_tournament(t)` walks every model of the `tournament` and `scoring` apps that leads to a
 Tournament through foreign keys, and writes each row's concrete fields as Django's model _meta
 describes them; `import_tournament(data)` inserts the rows again under new primary keys and
-rewires every reference (including self references such as PartnerPost.wants and the team ids
-inside DrawRecord.lines). Nothing is listed by hand except the JSON fields that hold ids, so a
-field or a model another part of the app adds later travels too.
+rewires every reference (including self references such as PartnerPost.wants, the team ids
+inside DrawRecord.lines and every id inside the game log, found through the log's schemas:
+tournament.events.backup_log). Nothing is listed by hand except the JSON list fields that hold ids,
+so a field or a model another part of the app adds later travels too.
 
 Users are referenced by username; an import creates a missing user without a usable password
 (the organizer sets one with `manage.py changepassword`), so a backup file never carries
@@ -28,7 +29,7 @@ from django.utils import timezone
 from django.utils.duration import duration_iso_string
 
 from tournament.core import signup_deadline
-from tournament.events import backup_checks
+from tournament.events import backup_checks, backup_log
 from tournament.events.backup_checks import (
     FORMAT,
     USER_FIELDS,
@@ -50,18 +51,6 @@ JSON_ID_FIELDS = {
     "tournament.SeatingDraw.sides": "tournament.Player",
     "tournament.SeatingDraw.seats": "tournament.Player",
     "tournament.SeatingDraw.sitting_out": "tournament.Player",
-}
-
-# JSON objects whose named keys hold ids: "app.Model.field" -> {key: "app.Model" | ("keys", "app.Model")}.
-# ("keys", …) means the object's own keys are ids (as strings). The game log's data is written by
-# tournament.core.actions and tournament.formats.bracket.advancement; an id the file does not hold is left as it was
-# (the log is a record, not a reference the app follows).
-JSON_ID_KEYS = {
-    "tournament.GameEvent.data": {
-        "absent": "tournament.Team", "agreed": "tournament.Team", "winner": "tournament.Team",
-        "old_winner": "tournament.Team", "team": "tournament.Team", "totals": ("keys", "tournament.Team"),
-        "replaced": "tournament.Player", "substitute": "tournament.Player",
-    },
 }
 
 def _label(model) -> str:
@@ -218,30 +207,6 @@ def _remap_json(value, mapping: dict, what: str):
         raise TournamentImportError(f"The file refers to {what} {value!r}, which it does not contain.")
 
 
-def remap_keyed(value, rules: dict, maps: dict):
-    """`value` (a JSON object) with the ids under the keys named in `rules` translated by `maps`."""
-    if not isinstance(value, dict):
-        return value
-
-    def one(x, target):
-        if isinstance(x, list):
-            return [one(item, target) for item in x]
-        if isinstance(x, bool) or not isinstance(x, int):
-            return x
-        return maps.get(target, {}).get(x, x)
-
-    out = dict(value)
-    for key, rule in rules.items():
-        if key not in out:
-            continue
-        if isinstance(rule, tuple) and rule[0] == "keys" and isinstance(out[key], dict):
-            table = maps.get(rule[1], {})
-            out[key] = {str(table.get(int(k), k)) if k.lstrip("-").isdigit() else k: v for k, v in out[key].items()}
-        elif isinstance(rule, str):
-            out[key] = one(out[key], rule)
-    return out
-
-
 def _users(data) -> dict[str, int]:
     User = _user_model()
     ids = {}
@@ -270,6 +235,11 @@ def import_tournament(data: dict, by=None) -> Tournament:
             f"A tournament with the address “{slug}” already exists here. Delete or rename it first; nothing was imported."
         )
     backup_checks.check(data, known, JSON_ID_FIELDS)
+    backup_log.upgrade_file(data)  # after the checks: every row and id of the file is sound by then
+    log_problems = backup_log.problems(data)
+    if log_problems:
+        shown = "\n".join(f"- {p}" for p in log_problems[:backup_checks.MAX_PROBLEMS])
+        raise TournamentImportError(f"The file cannot be imported; nothing was written:\n{shown}")
     User = _user_model()
     try:
         with transaction.atomic():
@@ -368,12 +338,6 @@ def _remap_json_fields(known, maps) -> None:
         for pk in maps[label].values():
             value = model.objects.filter(pk=pk).values_list(field_name, flat=True).get()
             model.objects.filter(pk=pk).update(**{field_name: _remap_json(value, maps[target], target)})
-    for key, rules in JSON_ID_KEYS.items():
-        label, field_name = key.rsplit(".", 1)
-        if label not in known:
-            continue
-        model = known[label]
-        for pk, value in model.objects.filter(pk__in=list(maps[label].values())).values_list("pk", field_name):
-            remapped = remap_keyed(value, rules, maps)
-            if remapped != value:
-                model.objects.filter(pk=pk).update(**{field_name: remapped})
+    # The game log: every id its schemas declare (tournament.core.game_log), by the model it names.
+    if backup_log.LABEL in known:
+        backup_log.remap(known[backup_log.LABEL], maps[backup_log.LABEL].values(), maps)

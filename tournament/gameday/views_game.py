@@ -26,6 +26,8 @@ from tournament.common.form_input import error_messages
 from tournament.core import formats, ties
 from tournament.core.board import game_view, games_for_board
 from tournament.gameday.forms import CorrectionForm
+from tournament.core import game_log
+from tournament.core.game_log_names import entrant_names
 from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
 
 NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)
@@ -64,16 +66,18 @@ def correction_block(game: Game, sides) -> str:
 
 def _log(game: Game, sides) -> list[dict]:
     """The game's events and check-ins in time order, in words (who won, who replaced whom)."""
-    names = {s.team_id: s.team.name for s in sides if s.team_id}
+    events = list(GameEvent.objects.filter(game=game).select_related("by"))
+    read = [game_log.read(event) for event in events]
+    names = entrant_names(read, sides)
     entries = []
-    for event in GameEvent.objects.filter(game=game).select_related("by"):
+    for event, entry in zip(events, read):
         words = str(EVENT_WORDS.get(event.kind, event.kind.replace("_", " ").capitalize()))
-        if event.kind == "correction":
-            old, new = event.data.get("old_winner"), event.data.get("winner")
+        if isinstance(entry, game_log.Correction):
             words = _("%(event)s: %(old)s → %(new)s") % {
-                "event": words, "old": names.get(old, _("nobody")), "new": names.get(new, _("nobody"))}
-        elif event.data.get("winner") in names:
-            words = _("%(event)s: %(team)s wins") % {"event": words, "team": names[event.data["winner"]]}
+                "event": words, "old": names.get(entry.old_winner, _("nobody")),
+                "new": names.get(entry.winner, _("nobody"))}
+        elif getattr(entry, "winner", None) in names:
+            words = _("%(event)s: %(team)s wins") % {"event": words, "team": names[entry.winner]}
         entries.append({"at": event.at, "by": event.by, "note": event.note, "words": words})
     entries += [
         {"at": c.at, "by": c.recorded_by, "note": "",

@@ -45,7 +45,8 @@ def test_each_player_checks_in_from_the_table_phone(client):
     assert "P1 checked in. Good luck!" in text(again)
     assert all(side.checked_in_at == EARLY for side in seats(game))
     logged = GameEvent.objects.filter(game=game, kind="checked_in")
-    assert sorted(logged.values_list("data__side", flat=True)) == [1, 2, 3]
+    assert sorted(e["player"] for e in logged.values_list("data__entrant", flat=True)) == sorted(
+        side.player_id for side in seats(game))
     assert set(logged.values_list("data__via", flat=True)) == {"table"}
     assert "Seated — ready to start" in text(again)
 

@@ -17,6 +17,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from tournament.core import transitions
+from tournament.core.game_log import Entrant
 from tournament.core.game_rows import lock_game, sides_of
 from tournament.models import Division, Game, GameSide, Team
 
@@ -82,7 +83,7 @@ def correct_result(game: Game, winner_team: Team, *, by, note: str, reason: str 
             locked, "correct", winner=side, by=by, note=note, log="correction",
             reason=reason if old_status == Game.Status.DOUBLE_FORFEIT else locked.result_reason,
             fields={"finished_at": locked.finished_at or timezone.now()},
-            log_data={"winner": winner_team.pk, "old_winner": locked.winner_id, "old_status": old_status},
+            log_data={"old_winner": Entrant.team_of(locked.winner_id), "old_status": old_status},
         )
     game.refresh_from_db()
     return game
@@ -114,8 +115,7 @@ def _record(game: Game, winner: Team | None, *, reason, status, by, note) -> Non
     if status not in RESULT_MOVES:
         raise ValidationError(f"“{status}” is not a result.")
     side = _winning_side(game, winner, status)
-    transitions.move(game, RESULT_MOVES[status], winner=side, reason=reason, by=by, note=note, log="result",
-                     log_data={"winner": side.team_id if side else None})
+    transitions.move(game, RESULT_MOVES[status], winner=side, reason=reason, by=by, note=note, log="result")
 
 
 def advance(game: Game) -> None:
@@ -130,10 +130,10 @@ def advance(game: Game) -> None:
         settle(lock_game(side.game_id))
 
 
-def reopen(game: Game) -> None:
+def reopen(game: Game, *, reason: str = "an earlier result changed") -> None:
     """Take a game (locked) back to waiting for its teams: an automatic outcome undone (a final not needed,
     a walkover) or a feeder's result taken back; it is worked out again when its sides are known."""
-    transitions.move(game, "reopen")
+    transitions.move(game, "reopen", log="reopened", log_data={"reason": reason})
     Division.objects.filter(pk=game.division_id).update(champion=None)
     game.refresh_from_db()
 
@@ -169,5 +169,4 @@ AUTOMATIC_MOVES = {Game.Status.NOT_NEEDED: "not_needed", Game.Status.FORFEIT: "f
 
 def _automatic(game: Game, winner: Team | None, status, reason: str) -> None:
     side = next((s for s in sides_of(game) if winner is not None and s.team_id == winner.pk), None)
-    transitions.move(game, AUTOMATIC_MOVES[status], winner=side, reason=reason, log=status,
-                     log_data={"winner": winner.pk if winner else None})
+    transitions.move(game, AUTOMATIC_MOVES[status], winner=side, reason=reason, log=status)

@@ -13,6 +13,7 @@ import rules
 from scoring import outcome
 from tournament.common.localtime import clock as local_clock
 from tournament.core import deadlines, ties, transitions
+from tournament.core.game_log import Entrant, EntrantTotal
 from tournament.core.game_rows import lock_game, log_event
 from tournament.formats.bracket import advancement
 from tournament.models import Division, Game, GameSide, Substitution, Team
@@ -35,7 +36,7 @@ def apply_no_show(game: Game, sides: list[GameSide], now: dt.datetime) -> bool:
         for s in absent
     }
     tournament = game.division.tournament
-    log_event(game, "no_show", at=now, absent=[s.team_id for s in absent], deadline=game.no_show_at.isoformat(),
+    log_event(game, "no_show", at=now, absent=[Entrant.of(s) for s in absent], deadline=game.no_show_at.isoformat(),
               note=f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
                    + ", ".join(f"{s.team.name} ({reasons[s.team_id]})" for s in absent))
     if len(absent) == len(sides):
@@ -53,14 +54,15 @@ def apply_time_limit(game: Game, sides: list[GameSide], now: dt.datetime) -> boo
     if game.status == Status.READY and any(not s.checked_in_at for s in sides):
         return False  # nobody played: that is the no-show rule's business, not the clock's
     totals = dict(zip((str(s.team_id) for s in sides), outcome.totals_at_limit(game, sides)))
+    logged = [EntrantTotal(Entrant.of(s), total) for s, total in zip(sides, totals.values())]
     winner = rules.time_limit_winner(totals)
     if winner is not None:
-        log_event(game, "time_limit", at=now, totals=totals)
+        log_event(game, "time_limit", at=now, totals=logged)
         advancement.finish_game(game, next(s.team for s in sides if str(s.team_id) == winner), reason=Reason.TIME_LIMIT)
         return True
     moved = transitions.move(
         game, "await_decision", claim=True, at=now, reason=Reason.TIME_LIMIT_TIE, log="time_limit_tie",
-        fields={"tie_totals": list(totals.values()), "tie_notified_at": None}, log_data={"totals": totals},
+        fields={"tie_totals": list(totals.values()), "tie_notified_at": None}, log_data={"totals": logged},
     )
     if moved is None:
         return False
@@ -75,7 +77,8 @@ def sheet_over(game: Game, state, *, user=None) -> bool:
         moved = transitions.move(
             game, "await_decision", claim=True, reason=Reason.TIME_LIMIT_TIE, log="time_limit_tie",
             note="level again after one more hand", fields={"tie_notified_at": None},
-            log_data={"totals": state.totals, "hand": game.extra_hand},
+            log_data={"totals": [EntrantTotal(Entrant.of(s), t) for s, t in zip(state.sides, state.totals)],
+                      "hand": game.extra_hand},
         )
         if moved is not None:
             transaction.on_commit(lambda: ties.notify_organizers(game.pk))
@@ -112,8 +115,7 @@ def undo_result(game: Game) -> None:
             following.status == Status.FORFEIT and following.result_reason == Reason.WALKOVER
         ):
             undo_result(following)
-            log_event(following, "reopened", reason=f"{game.label} forfeit reversed")
         if following.status != Status.IN_PLAY:
-            advancement.reopen(following)
+            advancement.reopen(following, reason=f"{game.label} forfeit reversed")
         if side.team_id == game.winner_id:
             GameSide.objects.filter(pk=side.pk).update(team=None)

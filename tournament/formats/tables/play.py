@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.core import actions, deadlines, transitions
+from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.common.localtime import clock as local_clock
 from tournament.models import Game, GameSide
@@ -59,10 +60,15 @@ def start_table(game: Game, *, by=None, via: str = "organizer", agreed_side_ids=
             fields={"started_at": now, "early_start_agreed": bool(locked.starts_at and now < locked.starts_at),
                     "time_limit_at": time_limit_at},
             log_data={"via": via, "time_limit_at": time_limit_at.isoformat(),
-                      **({} if agreed_side_ids is None else {"agreed": sorted({int(pk) for pk in agreed_side_ids})})},
+                      **({} if agreed_side_ids is None else {"agreed": _entrants(locked, {int(pk) for pk in agreed_side_ids})})},
         )
         locked.refresh_from_db()
     return locked
+
+
+def _entrants(game: Game, side_ids: set[int]) -> list[Entrant]:
+    """The entrants seated on these sides of the game, in seat order (for the log)."""
+    return [Entrant.of(side) for side in GameSide.objects.filter(game=game, pk__in=side_ids).order_by("slot")]
 
 
 def _everyone_agrees(game: Game, agreed: set[int]) -> None:
@@ -98,7 +104,7 @@ def check_in_seat(game: Game, side: GameSide, *, by=None, via: str = "organizer"
                                   % {"table": locked.table_number, "status": locked.get_status_display().lower()})
         if not (locked.no_show_at and now >= locked.no_show_at):
             if GameSide.objects.filter(pk=side.pk, game=locked, checked_in_at__isnull=True).update(checked_in_at=now):
-                log_event(locked, "checked_in", by=by, at=now, via=via, side=side.slot)
+                log_event(locked, "checked_in", by=by, at=now, via=via, entrant=Entrant.of(side))
                 count_change(locked)
             return
     deadlines.apply_no_show(locked.pk, now=now)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from tournament.core import transitions
 from tournament.core import clock
 from tournament.core.formats import EventFormat, Link, Words
+from tournament.core.game_log import Entrant
 from tournament.formats.tables import game_rules, table_deadlines
 from tournament.models import Game
 
@@ -58,4 +59,4 @@ class TableRoundsFormat(EventFormat):
         """A table's result carries nobody forward: the new winner is recorded, the standings follow."""
         return transitions.move(game, "correct", winner=winner, by=by, note=note, log="correction",
                                 fields={"finished_at": game.finished_at},
-                                log_data={"winner": winner.team_id, "old_winner": game.winner_id, "old_status": game.status})
+                                log_data={"old_winner": Entrant.team_of(game.winner_id), "old_status": game.status})

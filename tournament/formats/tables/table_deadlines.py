@@ -25,6 +25,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournament.core import transitions
+from tournament.core.game_log import Entrant, EntrantTotal
 from tournament.core.game_rows import count_change, log_event
 from tournament.common.localtime import clock as local_clock
 from tournament.models import Game, GameSide
@@ -42,7 +43,7 @@ def claim_no_show(game: Game, sides: Sequence[GameSide], now: dt.datetime) -> bo
     tournament = game.division.tournament
     note = (f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
             + ", ".join(str(s) for s in absent) + (" — the others play on" if len(present) >= 2 else ""))
-    data = {"absent": [s.pk for s in absent], "deadline": game.no_show_at.isoformat()}
+    data = {"absent": [Entrant.of(s) for s in absent], "deadline": game.no_show_at.isoformat()}
     if len(present) >= 2:  # the game stays ready: no move, the absent seats are placed last
         if not Game.objects.filter(pk=game.pk, status=Status.READY).update(version=F("version") + 1):
             return False
@@ -72,7 +73,7 @@ def claim_time_limit(game: Game, sides: Sequence[GameSide], now: dt.datetime, to
     winner = None if level else present[places.index(1)]
     moved = transitions.move(
         game, "finish", claim=True, at=now, winner=winner, reason=Reason.TIME_LIMIT_TIE if level else Reason.TIME_LIMIT,
-        log="time_limit_tie" if level else "time_limit", log_data={"totals": {str(s.pk): t for s, t in zip(sides, totals)}},
+        log="time_limit_tie" if level else "time_limit", log_data={"totals": [EntrantTotal(Entrant.of(s), t) for s, t in zip(sides, totals)]},
     )
     return moved is not None
 

@@ -1,0 +1,73 @@
+"""The game log in a backup: its entries' ids found, checked and translated through the log's own
+schemas (tournament.core.game_log), so a kind of entry or an id field added later travels without
+a list here to keep up to date.
+
+A file exported before the log was typed holds the older shapes (Team ids from the bracket, GameSide
+ids and seat numbers from the table rounds); it is brought to today's shape first, from the file's own
+sides and divisions (tournament.core.game_log_upgrade), exactly as the data migration did here.
+"""
+
+from __future__ import annotations
+
+from tournament.core import game_log
+from tournament.core.game_log_upgrade import TYPED_SINCE, Seat, upgrade
+
+LABEL = "tournament.GameEvent"
+
+
+def _rows(data, label: str) -> list[dict]:
+    rows = data.get("models", {}).get(label, [])
+    return [row for row in rows if isinstance(row, dict)]
+
+
+def upgrade_file(data: dict) -> None:
+    """Bring the log entries of a file written before the typed log to today's shape, in place."""
+    applied = (data.get("migrations") or {}).get("tournament") if isinstance(data.get("migrations"), dict) else None
+    if isinstance(applied, str) and applied >= TYPED_SINCE:
+        return
+    seats: dict[object, list[Seat]] = {}
+    for side in _rows(data, "tournament.GameSide"):
+        try:
+            seats.setdefault(side.get("game"), []).append(
+                Seat(side["pk"], side.get("slot"), side.get("team"), side.get("player")))
+        except KeyError:
+            continue  # a row without its id is refused by the checks that follow
+    kinds = {row.get("pk"): row.get("kind") for row in _rows(data, "tournament.Division")}
+    divisions = {row.get("pk"): row.get("division") for row in _rows(data, "tournament.Game")}
+    for row in _rows(data, LABEL):
+        game_seats = seats.get(row.get("game"), [])
+        at_table = kinds.get(divisions.get(row.get("game"))) == "tables" or any(s.player_id for s in game_seats)
+        if isinstance(row.get("data"), dict):
+            row["data"] = upgrade(str(row.get("kind")), row["data"], game_seats, at_table)
+
+
+def problems(data: dict) -> list[str]:
+    """What is wrong with the file's log entries: a kind or a field the log does not know, a value
+    of the wrong type, or an id of a row the file does not hold."""
+    pks = {
+        model: {row.get("pk") for row in _rows(data, model)}
+        for model in game_log.id_models()
+    }
+    found = []
+    for row in _rows(data, LABEL):
+        what = f"GameEvent {row.get('pk')!r}"
+        try:
+            game_log.parse(row.get("kind"), row.get("data"))
+        except game_log.LogSchemaError as exc:
+            found.append(f"{what}, data: {exc}.")
+            continue
+        for model, pk in game_log.ids_of(row["kind"], row["data"]):
+            if pk not in pks[model]:
+                found.append(f"{what}, data: refers to {model.split('.')[1]} {pk}, which the file does not contain.")
+    return found
+
+
+def remap(model, new_pks, maps: dict[str, dict]) -> None:
+    """Translate the ids inside the imported log entries (rows `new_pks` of `model`) by `maps`."""
+    def new_id(label: str, old: int) -> int:
+        return maps[label][old]
+
+    for pk, kind, value in model.objects.filter(pk__in=list(new_pks)).values_list("pk", "kind", "data"):
+        remapped = game_log.remap_ids(kind, value, new_id)
+        if remapped != value:
+            model.objects.filter(pk=pk).update(data=remapped)
