@@ -28,9 +28,9 @@ def written_kinds() -> set[str]:
         text = path.read_text()
         kinds |= set(re.findall(r'log_event\(\w+, "(\w+)"', text))
         kinds |= set(re.findall(r'log_event\(\w+, "(\w+)" if', text)) | set(re.findall(r'else "(\w+)", at=now', text))
-        if "_claim_end(" in text or "_record(" in text:
-            kinds |= set(re.findall(r'kind="(\w+)"', text))
-            kinds |= set(re.findall(r'Game\.Status\.\w+, "(\w+)"', text))
+        # A move's entry (tournament.core.transitions): its `log=` kind, else the move's own name.
+        kinds |= set(re.findall(r'log="(\w+)"', text)) | set(re.findall(r'log="\w+" if \w+ else "(\w+)"', text))
+        kinds |= {name for name, rest in re.findall(r'transitions\.move\(\s*\w+, "(\w+)"([^)]*)\)', text) if "log=" not in rest}
     # advancement._automatic logs the automatic outcome's status as the kind.
     return kinds | {"forfeit", "double_forfeit", "not_needed"}
 
