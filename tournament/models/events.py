@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -31,10 +32,10 @@ VARIANTS = [
 
 
 # How the event is played; chosen at creation (tournament.formats.tables runs the table-round format).
-FORMATS = [
-    ("bracket", gettext_lazy("Two divisions and a final")),
-    ("tables", gettext_lazy("Table rounds")),
-]
+def format_choices() -> list[tuple[str, str]]:
+    """The event formats of settings.MELDBOARD_FORMATS (tournament.core.formats), each with its label:
+    read when a form or a check asks, so a format is added by its registry line alone."""
+    return [(key, import_string(path).label) for key, path in settings.MELDBOARD_FORMATS.items()]
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -71,7 +72,7 @@ class Tournament(models.Model):
     time_zone = models.CharField(max_length=64, default="America/Mazatlan", validators=[validate_time_zone])
     signup_deadline = models.DateTimeField()
     variant = models.CharField(max_length=40, default="baja-partners", choices=VARIANTS)
-    format = models.CharField(max_length=12, default="bracket", choices=FORMATS)
+    format = models.CharField(max_length=12, default="bracket", choices=format_choices)
     # The numbers the tournament was created with; editing a preset later never rewrites them.
     rules_numbers = models.JSONField(default=dict, blank=True)
     game_time_limit = models.DurationField(default=dt.timedelta(hours=2, minutes=30))
