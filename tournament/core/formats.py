@@ -11,22 +11,12 @@ it. The formats live in tournament/formats/<name>/ and are listed by `settings.M
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils.module_loading import import_string
 
 from tournament.models import Game, GameSide, Tournament
-
-
-@dataclass(frozen=True)
-class Link:
-    """A menu entry: the URL name (reversed with the tournament's slug) and its label."""
-
-    url_name: str
-    label: str
-    # URL names that light the entry up as the current page besides its own.
-    also: tuple[str, ...] = field(default_factory=tuple)
 
 
 @dataclass(frozen=True)
@@ -49,20 +39,18 @@ class EventFormat:
     def words(self, tournament: Tournament) -> Words:
         raise NotImplementedError
 
-    def organizer_menu(self, tournament: Tournament) -> list[Link]:
-        """The organizer pages this format adds, in menu order (the dashboard comes first, always)."""
-        raise NotImplementedError
-
-    def public_menu(self, tournament: Tournament) -> list[Link]:
-        """The public pages this format adds besides the home, find and TV pages."""
-        raise NotImplementedError
+    # The templates of its pages' parts: the public tabs, the organizer's tabs (after "Sign-ups"),
+    # the dashboard's entrants (who signed up, how to add one).
+    public_nav_template = ""
+    organizer_tabs_template = ""
+    dashboard_template = ""
 
     def signup_url_name(self, tournament: Tournament) -> str:
         """Where a visitor signs up."""
         raise NotImplementedError
 
     def dashboard(self, tournament: Tournament) -> dict:
-        """The organizer dashboard's lines for this format: entrant count, links, what is next."""
+        """The organizer dashboard's context for its `dashboard_template`: who signed up."""
         raise NotImplementedError
 
     def has_bracket(self, tournament: Tournament) -> bool:

@@ -17,11 +17,8 @@ from tournament.common import localtime
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.events.backup import export_tournament
 from tournament.events.forms import TournamentForm
-from tournament.models import Team, Tournament
-from tournament.signups import registration
-from tournament.signups.forms import SignupForm
-from tournament.formats.tables import formats
-from tournament.formats.tables import signups as table_signups
+from tournament.models import Tournament
+from tournament.core import formats
 
 
 @login_required
@@ -79,18 +76,14 @@ def address_base(request) -> str:
 @organizer_required
 @tournament_view
 def dashboard(request, tournament):
-    teams = Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("withdrawn_at", "created_at")
     context = {
         "tournament": tournament,
-        "teams": teams,
-        "active_count": sum(1 for t in teams if t.withdrawn_at is None),
-        "posts": registration.open_posts(tournament),
         "open": tournament.signups_open(),
         "draw_started": signup_deadline.draw_started(tournament),
-        "form": SignupForm(),
         "closed_message": signup_deadline.closed_message(tournament),
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
-        "player_count": table_signups.active_players(tournament).count() if formats.is_table_event(tournament) else 0,
+        # Who signed up, in the format's shape (teams and the partner board, or players).
+        **formats.of(tournament).dashboard(tournament),
     }
     return render(request, "organizer/dashboard.html", context)
 

@@ -3,12 +3,14 @@ single-elimination charts, and a final) as an event-format plug-in (tournament.c
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
 from tournament.core import clock
-from tournament.core.formats import EventFormat, Link, Words
+from tournament.core.formats import EventFormat, Words
 from tournament.formats.bracket import advancement, game_rules
-from tournament.models import Game
+from tournament.models import Game, Team
+from tournament.signups import registration
+from tournament.signups.forms import SignupForm
 
 # The moves after which a result is carried into the game it feeds.
 ADVANCING = ("finish", "forfeit", "double_forfeit", "decide", "correct", "not_needed")
@@ -21,20 +23,17 @@ class BracketFormat(EventFormat):
     def words(self, tournament):
         return Words(entrant=gettext_lazy("team"), entrants=gettext_lazy("teams"), entrants_title=gettext_lazy("Teams"))
 
-    def organizer_menu(self, tournament):
-        return [
-            Link("draw:page", pgettext_lazy("the draw page", "Draw"), also=("draw:schedule",)),
-            Link("gameday:board", gettext_lazy("Game day"), also=("gameday:game",)),
-        ]
-
-    def public_menu(self, tournament):
-        return [Link("brackets:overview", gettext_lazy("Bracket"))]
+    public_nav_template = "public/_nav.html"
+    organizer_tabs_template = "organizer/_bracket_tabs.html"
+    dashboard_template = "organizer/_dashboard_teams.html"
 
     def signup_url_name(self, tournament):
         return "public:signup"
 
     def dashboard(self, tournament):
-        return {"entrants": tournament.teams.filter(withdrawn_at__isnull=True).count()}
+        teams = Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("withdrawn_at", "created_at")
+        return {"teams": teams, "active_count": sum(1 for t in teams if t.withdrawn_at is None),
+                "posts": registration.open_posts(tournament), "form": SignupForm()}
 
     def has_bracket(self, tournament):
         return True

@@ -8,9 +8,9 @@ from django.utils.translation import gettext_lazy
 
 from tournament.core import transitions
 from tournament.core import clock
-from tournament.core.formats import EventFormat, Link, Words
+from tournament.core.formats import EventFormat, Words
 from tournament.core.game_log import Entrant
-from tournament.formats.tables import game_rules, table_deadlines
+from tournament.formats.tables import game_rules, signups, table_deadlines
 from tournament.models import Game
 
 
@@ -22,23 +22,15 @@ class TableRoundsFormat(EventFormat):
         return Words(entrant=gettext_lazy("player"), entrants=gettext_lazy("players"),
                      entrants_title=gettext_lazy("Players"))
 
-    def organizer_menu(self, tournament):
-        return [
-            Link("tables:players", gettext_lazy("Players"), also=("tables:edit_player",)),
-            Link("tables:rounds", gettext_lazy("Rounds"), also=("tables:partners",)),
-            Link("tables:board", gettext_lazy("Round board"), also=("tables:board_round",)),
-            Link("tables:standings", gettext_lazy("Standings")),
-        ]
-
-    def public_menu(self, tournament):
-        return [Link("tables:public_seating", gettext_lazy("Seating")),
-                Link("tables:public_standings", gettext_lazy("Standings"))]
+    public_nav_template = "tables/public_nav.html"
+    organizer_tabs_template = "tables/_tabs.html"
+    dashboard_template = "tables/_dashboard_players.html"
 
     def signup_url_name(self, tournament):
         return "tables:signup"
 
     def dashboard(self, tournament):
-        return {"entrants": tournament.players.filter(table_entry__withdrawn_at__isnull=True).count()}
+        return {"player_count": signups.active_players(tournament).count()}
 
     # ---- a game's life -----------------------------------------------------------------------
     def apply_no_show(self, game, sides, now):
