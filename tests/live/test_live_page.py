@@ -8,8 +8,8 @@ fails `test_every_live_page_is_held_to_the_protocol` until it has a case here.
 
 import datetime as dt
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
 import time_machine
