@@ -51,3 +51,20 @@ document.addEventListener("click", function (event) {
   form.elements.first.value = picks[0] || "";
   form.elements.second.value = picks[1] || "";
 });
+
+// A live page's poll that finds nothing changed is answered 204 (htmx swaps nothing); its
+// per-request values (a board's "updated 10:05:03 AM") come in a header and are shown here, so the
+// organizer still sees the board answering (tournament/core/live_page.py).
+document.addEventListener("htmx:afterRequest", function (event) {
+  var xhr = event.detail.xhr;
+  if (!xhr || xhr.status !== 204) return;
+  var header = xhr.getResponseHeader("X-Meldboard-Live");
+  if (!header) return;
+  var values = new URLSearchParams(header);
+  document.querySelectorAll("[data-live]").forEach(function (el) {
+    var value = values.get(el.dataset.live);
+    if (value === null || !el.dataset.liveValue) return;
+    el.textContent = el.textContent.replace(el.dataset.liveValue, value);
+    el.dataset.liveValue = value;
+  });
+});

@@ -76,9 +76,7 @@ def test_a_move_logs_writes_and_counts_one_change_even_when_the_format_moves_the
 def test_a_partnership_table_ends_as_a_table_and_names_no_division_champion(db):
     """Before the funnel, a club 4-deck table ended through the bracket's advancement and its winner
     became the table division's champion."""
-    for stage, event in stages.table_walk("club-4deck", 8):
-        if stage.name == "one table finished":
-            break
+    event = next(event for stage, event in stages.table_walk("club-4deck", 8) if stage.name == "one table finished")
     table = stages.round_games(event, 1)[0]
     assert table.status == S.FINISHED and table.winner_id is not None
     assert Division.objects.get(pk=table.division_id).champion is None

@@ -156,7 +156,7 @@ def pages(t) -> dict[str, tuple[str, str]]:
     for number in () if not tables else sorted(set(Round.objects.filter(division__tournament=t).values_list("number", flat=True))):
         found[f"seating {number}"] = ("visitor", reverse("tables:public_seating_round", args=[slug, number]))
         found[f"round board {number}"] = ("organizer", reverse("tables:board_round", args=[slug, number]))
-    for i, team in enumerate(Team.objects.filter(tournament=t).order_by("name")):
+    for team in Team.objects.filter(tournament=t).order_by("name"):
         found[f"team {team.name}"] = ("visitor", reverse("live:team", args=[slug, team.pk]))
     for player in Player.objects.filter(tournament=t).order_by("name"):
         found[f"player {player.name}"] = ("visitor", reverse("live:player", args=[slug, player.pk]))

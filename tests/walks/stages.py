@@ -23,7 +23,6 @@ from tournament.formats.bracket.draw import publishing
 from tournament.core import actions, signup_deadline
 from tournament.formats.bracket import advancement
 from tournament.models import Division, Game, Player, TableEvent, Tournament
-from tournament.signups import registration
 from tournament.formats.tables import drawing, formats, play, playoffs, results, rounds, seat_lists, signups
 
 SEED = 7

@@ -2,7 +2,7 @@
 
 The board applies any deadline that is due when it loads, so it is right even with no worker
 running. It is rendered once per count of the tournament's changes and clock phase
-(tournament.core.page_cache)."""
+(tournament.core.live_page)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ import zoneinfo
 from dataclasses import dataclass, field
 
 from django.db.models import Exists, F, OuterRef, Prefetch
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournament.core import page_cache
+from tournament.core import live_page
 from tournament.core.decorators import organizer_required
 from tournament.core import heard
 from tournament.core.clock import clock
@@ -126,38 +126,34 @@ def updated_text(tz: zoneinfo.ZoneInfo, now) -> str:
     return when(now.astimezone(tz), "clock_seconds")
 
 
+@live_page.live_view
 @organizer_required
 @require_GET
 def board(request, slug: str, round_id: int | None = None):
-    """The round to show, then the tournament's counter (tournament.core.page_cache.tournament_head,
-    which applies any deadline that has passed); on a cached board that is all. The round is chosen
+    """The round to show, then the tournament's counter (live_page.apply_due_for, which applies any
+    deadline that has passed); on an unchanged or cached board that is all. The round is chosen
     first so that the deadlines applied now show on the round the organizer was looking at."""
     now = timezone.now()
     round_pk = round_id or current_round_id(slug)
     heard_marks = heard.round_marks(round_pk) if round_pk else ()  # read before the counter, as the round
-    head = page_cache.tournament_head(slug, now)
-    if head is None:
-        raise Http404(_("No such tournament."))
-    tz = zoneinfo.ZoneInfo(head.time_zone)
-    template = "gameday/_board.html" if request.htmx else "gameday/board.html"
-    with timezone.override(tz):
-        if round_pk is None:  # no draw yet
-            tournament = Tournament.objects.get(pk=head.pk)
+    head = live_page.apply_due_for(slug, now)
+    if round_pk is None:  # no draw yet: nothing to poll
+        tournament = Tournament.objects.get(pk=head.pk)
+        with timezone.override(zoneinfo.ZoneInfo(head.time_zone)):
+            template = "gameday/_board.html" if request.htmx else "gameday/board.html"
             return render(request, template, {"tournament": tournament, "round": None, "rounds": [], "now": now})
 
-        def build_context():
-            tournament = Tournament.objects.get(pk=head.pk)
-            rounds = rounds_of(tournament)
-            rnd = next((r for r in rounds if r.pk == round_pk), None)
-            if rnd is None:
-                raise Http404(_("No such round in this tournament."))
-            return {**board_context(request, tournament, rnd, now), "rounds": rounds}
+    def build(tournament, now):
+        rounds = rounds_of(tournament)
+        rnd = next((r for r in rounds if r.pk == round_pk), None)
+        if rnd is None:
+            raise Http404(_("No such round in this tournament."))
+        return {**board_context(request, tournament, rnd, now), "rounds": rounds}
 
-        def clock_turn(context):
-            return page_cache.next_clock_turn((row.game for row in context["rows"]), now)
+    def turn(context, now):
+        return live_page.clock_turn((row.game for row in context["rows"]), now)
 
-        key = page_cache.key("board", *page_cache.counted(head), round_pk, request.user.pk, template, heard_marks)
-        html = page_cache.render(request, template, key, build_context,
-                                 live={"updated": updated_text(tz, now)}, now=now,
-                                 clock_turn=clock_turn)
-    return HttpResponse(html)
+    # When each table's phone was last heard changes no counter: the marks are in the version.
+    return live_page.answer(request, head, name="board", templates=("gameday/board.html", "gameday/_board.html"),
+                            shows=(round_pk,), unversioned=heard_marks, build=build, turn=turn, now=now,
+                            live={"updated": updated_text(zoneinfo.ZoneInfo(head.time_zone), now)})

@@ -1,13 +1,15 @@
 """Rendered pages kept in Django's cache, under keys that hold the tournament's change counter.
 
 One freshness rule for every cached page and PDF: the key holds `Tournament.changes`, read by the
-page's first, cheap query (`tournament_head`), and every write that changes what a page shows bumps
+page's first, cheap query (tournament.core.live_page.apply_due_for), and every write that changes what a page shows bumps
 that counter in its own transaction (TournamentQuerySet.bump). The very next request reads the new
 count, so its key is new and it renders afresh; the timeout only lets entries nobody asks for go.
 
 A game-day page also reads differently when a moment passes with no write at all (a posted start,
 a no-show deadline, a time limit: the clock's phases, tournament.core.clock), so a page
 may store with its HTML the first such moment (`next_clock_turn`) and is rendered afresh from then on.
+The live pages' protocol around this cache (204 to an unchanged poll, the key, the time zone) is
+tournament.core.live_page.answer.
 
 What differs per request or per second is never stored as rendered: the CSRF token and any
 `live` values are rendered as placeholders and filled in on the way out, and the clock-derived
@@ -28,14 +30,12 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import dateformat, timezone, translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tournament.core import deadlines
 from tournament.core.clock import countdown_text
 from tournament.models import Game, Tournament
 
@@ -69,26 +69,6 @@ def counted(tournament: Tournament | TournamentHead) -> tuple:
     return tournament.pk, tournament.slug, tournament.created_at.isoformat(), tournament.changes
 
 
-def tournament_head(slug: str, now: dt.datetime) -> TournamentHead | None:
-    """The tournament's counter, read after applying any deadline of its games that has passed.
-
-    Pages never wait for the worker: a passed no-show or time limit is applied here (idempotently,
-    tournament.core.deadlines) before the counter is read, so the key is that of the applied
-    state. Whether one is due comes with the counter, in the same query."""
-    games = Game.objects.filter(division__tournament=OuterRef("pk"))
-    row = next(iter(
-        Tournament.objects.filter(slug=slug).order_by()
-        .values(*HEAD_FIELDS)
-        .annotate(no_show=Exists(games.no_show_due(now)), time_limit=Exists(games.time_limit_due(now)))[:1]
-    ), None)
-    if row is None:
-        return None
-    if row["no_show"] or row["time_limit"]:
-        deadlines.apply_due(Game.objects.filter(division__tournament_id=row["pk"]), now)
-        row = Tournament.objects.filter(pk=row["pk"]).values(*HEAD_FIELDS).get()
-    return TournamentHead(*(row[name] for name in HEAD_FIELDS))
-
-
 def key(name: str, *parts) -> str:
     """A cache key for page `name` from anything with a stable repr (ids, the counter, the template),
     and the language the page is rendered in."""
@@ -111,8 +91,9 @@ def _placeholder(name: str) -> str:
 
 def render(request, template: str, cache_key: str, build_context: Callable[[], dict], *,
            live: dict[str, str] | None = None, now: dt.datetime | None = None,
-           clock_turn: Callable[[dict], dt.datetime | None] | None = None) -> SafeString:
-    """The rendered `template` for `cache_key`; `build_context` (the expensive part) runs on a miss only.
+           clock_turn: Callable[[dict], dt.datetime | None] | None = None) -> tuple[SafeString, dt.datetime | None]:
+    """The rendered `template` for `cache_key` and its clock turn; `build_context` (the expensive
+    part) runs on a miss only.
 
     `live` names context values that change on every request (e.g. "updated 10:05:03 AM"): the
     stored HTML holds placeholders for them. `clock_turn(context)` is the first moment after `now`
@@ -122,10 +103,12 @@ def render(request, template: str, cache_key: str, build_context: Callable[[], d
     live = live or {}
     now = now or timezone.now()
     if len(messages.get_messages(request)):  # len() does not mark them shown
-        return mark_safe(render_to_string(template, {**build_context(), **live}, request=request))
+        context = build_context()
+        turn = clock_turn(context) if clock_turn else None
+        return mark_safe(render_to_string(template, {**context, **live}, request=request)), turn
     found = cache.get(cache_key)  # (html, clock turn); a miss also while Redis is down (config.degrading_cache)
     if isinstance(found, tuple) and (found[1] is None or now < found[1]):
-        html = found[0]
+        html, turn = found
     else:
         context = build_context()
         turn = clock_turn(context) if clock_turn else None
@@ -133,7 +116,7 @@ def render(request, template: str, cache_key: str, build_context: Callable[[], d
         context.update({name: _placeholder(name) for name in live})
         html = render_to_string(template, context, request=request)
         cache.set(cache_key, (html, turn), PAGE_TIMEOUT)
-    return mark_safe(personalize(request, html, live, now))
+    return mark_safe(personalize(request, html, live, now)), turn
 
 
 def personalize(request, html: str, live: dict[str, str], now: dt.datetime) -> str:

@@ -10,11 +10,13 @@ medals once every table is done). Both poll themselves with htmx like the bracke
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from tournament.core import signup_deadline
 from tournament.common import localtime
-from tournament.live import bracket_now, cached, entrant, tables_now
+from tournament.core import live_page
+from tournament.live import bracket_now, entrant, tables_now
 from tournament.models import Round, Team
 from tournament.formats.tables import formats
 
@@ -39,9 +41,9 @@ def _round_start(context):
     return tables.round.round.starts_at if tables and tables.round and tables.round.round else None
 
 
-def _home_context(tournament, version, now) -> dict:
+def _home_context(tournament, now) -> dict:
     context = {
-        "tournament": tournament, "version": version, "now": now,
+        "tournament": tournament, "now": now,
         "poll_url": reverse("public:home", args=[tournament.slug]),
         "open": tournament.signups_open(now),
         "closed_message": signup_deadline.closed_message(tournament),
@@ -65,16 +67,19 @@ def _home_context(tournament, version, now) -> dict:
 
 def _home_turn(context, now):
     tournament = context["tournament"]
-    return cached.clock_turn(_games(context), now, tournament.signup_deadline, _round_start(context))
+    return live_page.clock_turn(_games(context), now, tournament.signup_deadline, _round_start(context))
 
 
+@live_page.live_view
 @require_GET
 def home(request, slug):
-    return cached.answer(request, slug, "home", HOME, build=_home_context, turn=_home_turn)
+    now = timezone.now()
+    head = live_page.apply_due_for(slug, now)
+    return live_page.answer(request, head, name="home", templates=HOME, build=_home_context, turn=_home_turn, now=now)
 
 
-def _tv_context(tournament, version, now) -> dict:
-    context = {"tournament": tournament, "version": version, "now": now,
+def _tv_context(tournament, now) -> dict:
+    context = {"tournament": tournament, "now": now,
                "poll_url": reverse("live:tv", args=[tournament.slug]), **_read(tournament)}
     if context["bracket"]:
         context["just_finished"] = context["bracket"].results[:JUST_FINISHED]
@@ -84,9 +89,12 @@ def _tv_context(tournament, version, now) -> dict:
 
 
 def _tv_turn(context, now):
-    return cached.clock_turn(_games(context), now, _round_start(context))
+    return live_page.clock_turn(_games(context), now, _round_start(context))
 
 
+@live_page.live_view
 @require_GET
 def tv(request, slug):
-    return cached.answer(request, slug, "tv", TV, build=_tv_context, turn=_tv_turn)
+    now = timezone.now()
+    head = live_page.apply_due_for(slug, now)
+    return live_page.answer(request, head, name="tv", templates=TV, build=_tv_context, turn=_tv_turn, now=now)

@@ -6,12 +6,14 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament.common import names
+from tournament.core import live_page
 from tournament.core.decorators import tournament_view
-from tournament.live import cached, entrant
+from tournament.live import entrant
 from tournament.models import Player, Team
 from tournament.formats.tables import formats
 
@@ -20,36 +22,41 @@ MAX_TYPED = 80
 
 
 def _turn(context, now):
-    return cached.clock_turn([line.game for line in context["page"].lines], now)
+    return live_page.clock_turn([line.game for line in context["page"].lines], now)
 
 
+@live_page.live_view
 @require_GET
 def team(request, slug, team_id):
-    def build(tournament, version, now):
+    def build(tournament, now):
         found = Team.objects.filter(tournament=tournament, pk=team_id).prefetch_related("players").first()
         if found is None:
             raise Http404(f"No such team in {tournament.name}.")
-        return {"tournament": tournament, "version": version, "now": now, "page": entrant.team_page(tournament, found),
+        return {"tournament": tournament, "now": now, "page": entrant.team_page(tournament, found),
                 "poll_url": reverse("live:team", args=[slug, team_id])}
 
-    return cached.answer(request, slug, "team", PAGE, extra_key=(team_id,), build=build, turn=_turn)
+    now = timezone.now()
+    head = live_page.apply_due_for(slug, now)
+    return live_page.answer(request, head, name="team", templates=PAGE, shows=(team_id,), build=build, turn=_turn, now=now)
 
 
+@live_page.live_view
 @require_GET
 def player(request, slug, player_id):
-    def build(tournament, version, now):
+    def build(tournament, now):
         found = Player.objects.filter(tournament=tournament, pk=player_id).select_related("team").first()
         if found is None or not formats.is_table_event(tournament):
             raise Http404(f"No such player in {tournament.name}.")
-        return {"tournament": tournament, "version": version, "now": now,
-                "page": entrant.player_page(tournament, found),
+        return {"tournament": tournament, "now": now, "page": entrant.player_page(tournament, found),
                 "poll_url": reverse("live:player", args=[slug, player_id])}
 
     # A partnership's player has the partnership's page.
     team_id = Player.objects.filter(pk=player_id, tournament__slug=slug, team__isnull=False).values_list("team_id", flat=True).first()
     if team_id is not None:
         return redirect("live:team", slug=slug, team_id=team_id)
-    return cached.answer(request, slug, "player", PAGE, extra_key=(player_id,), build=build, turn=_turn)
+    now = timezone.now()
+    head = live_page.apply_due_for(slug, now)
+    return live_page.answer(request, head, name="player", templates=PAGE, shows=(player_id,), build=build, turn=_turn, now=now)
 
 
 @require_GET

@@ -4,12 +4,12 @@ and the last one — with the table's links and its start (and, for partnerships
 
 The board's pieces are game day's (tournament.core.board: the prefetch, each game read against
 the clock, the poll interval); what is only a table round's (seats, byes, hands) comes from
-tournament.formats.tables.seat_lists. It is cached like the game-day board, per change count and clock turn.
+tournament.formats.tables.seat_lists. It is answered like the game-day board (tournament.core.live_page), per change count and clock turn.
 """
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.common import localtime
-from tournament.core import page_cache
+from tournament.core import live_page
 from tournament.core.decorators import organizer_required
 from tournament.core import heard
 from tournament.core.board import (
@@ -56,14 +56,14 @@ def _has_teams(game: Game) -> bool:
     return any(side.team_id for side in game.sides.all())
 
 
+@live_page.live_view
 @organizer_required
 @require_GET
 @table_event_view
 def board(request, tournament, number: int | None = None):
     now = timezone.now()
-    head = page_cache.tournament_head(tournament.slug, now)  # applies a passed deadline first
+    head = live_page.apply_due_for(tournament.slug, now)
     numbers = seat_lists.published_numbers(tournament)
-    template = "tables/board_live.html" if request.htmx else "tables/board.html"
     if not numbers:
         if number is not None:
             raise Http404(_("No round has been published yet."))
@@ -72,20 +72,17 @@ def board(request, tournament, number: int | None = None):
     number = number or _current(tournament, numbers)
     if number not in numbers:
         raise Http404(_("Round %(number)s has not been published.") % {"number": number})
-
-    def build_context():
-        return _board_context(Tournament.objects.get(pk=head.pk), number, now)
-
-    def clock_turn(context):
-        return page_cache.next_clock_turn((view.game for _, view in context["rows"] if view), now)
-
-    # When each table's phone was last heard changes no counter: the marks are part of the key.
-    heard_marks = heard.marks(Game.objects.filter(round__division__tournament_id=head.pk,
+    # When each table's phone was last heard changes no counter: the marks are in the version.
+    heard_marks = heard.marks(Game.objects.filter(round__division__tournament_id=tournament.pk,
                                                   round__division__kind=Division.Kind.TABLES, round__number=number))
-    key = page_cache.key("tables-board", *page_cache.counted(head), number, request.user.pk, template, heard_marks)
-    html = page_cache.render(request, template, key, build_context, live={"updated": localtime.when(now.astimezone(tournament.tz), "clock_seconds")},
-                             now=now, clock_turn=clock_turn)
-    return HttpResponse(html)
+
+    def turn(context, now):
+        return live_page.clock_turn((view.game for _, view in context["rows"] if view), now)
+
+    return live_page.answer(request, head, name="tables-board", templates=("tables/board.html", "tables/board_live.html"),
+                            shows=(number,), unversioned=heard_marks, turn=turn, now=now,
+                            build=lambda tournament, now: _board_context(tournament, number, now),
+                            live={"updated": localtime.when(now.astimezone(tournament.tz), "clock_seconds")})
 
 
 def _current(tournament: Tournament, numbers: list[int]) -> int:

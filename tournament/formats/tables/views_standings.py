@@ -1,21 +1,24 @@
 """Standings pages of a table event: the organizer's (with the first-table bonus override and the
 one-click play-off for a tie for the win or a medal) and the public, read-only one (phone first,
-cached under the change counter like the bracket)."""
+polling itself and cached under the change counter like the bracket: tournament.core.live_page)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
-from tournament.core import page_cache
+from tournament.core import live_page
 from tournament.core.decorators import organizer_required
-from tournament.models import Game, Round, TableBonus, Tournament
+from tournament.models import Game, Round, TableBonus
 from tournament.common.stored_words import tie_for
 from tournament.formats.tables import bonus, formats, playoffs, results, rounds
 from tournament.formats.tables.decorators import table_event_view
+
+PUBLIC_POLL_SECONDS = 10
 
 
 def _standings_context(tournament) -> dict:
@@ -102,18 +105,18 @@ def create_playoff(request, tournament):
     return redirect("tables:standings", slug=tournament.slug)
 
 
+@live_page.live_view
+@require_GET
 def public_standings(request, slug):
     now = timezone.now()
-    head = page_cache.tournament_head(slug, now)
-    if head is None:
-        raise Http404(_("No such tournament."))
+    head = live_page.apply_due_for(slug, now)
 
-    def build_context():
-        tournament = Tournament.objects.get(pk=head.pk)
+    def build(tournament, now):
         if not formats.is_table_event(tournament):
             raise Http404(_("%(name)s plays two divisions and a final, not table rounds.") % {"name": tournament.name})
-        return _standings_context(tournament)
+        return {**_standings_context(tournament), "poll_url": reverse("tables:public_standings", args=[slug]),
+                "poll_seconds": PUBLIC_POLL_SECONDS}
 
-    viewer = request.user.pk if request.user.is_authenticated else None
-    key = page_cache.key("standings", *page_cache.counted(head), viewer)
-    return HttpResponse(page_cache.render(request, "tables/public_standings.html", key, build_context, now=now))
+    # The standings change with a write only (a hand, a result, a bonus): no clock turn.
+    return live_page.answer(request, head, name="standings", build=build, now=now,
+                            templates=("tables/public_standings.html", "tables/public_standings_live.html"))

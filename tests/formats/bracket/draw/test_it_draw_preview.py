@@ -61,7 +61,7 @@ def test_fewer_than_two_teams_is_refused(organizer_client, db):
 
 def test_before_sign_ups_close_the_draw_needs_the_override(organizer_client, db):
     tournament = TournamentFactory()  # deadline tomorrow
-    for i in range(4):
+    for _ in range(4):
         TeamFactory(tournament=tournament)
     refused = organizer_client.post(url(tournament), {"seed": "3"})
     assert refused.status_code == 400 and "Sign-ups are still open" in refused.content.decode()

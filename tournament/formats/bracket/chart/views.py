@@ -2,25 +2,27 @@
 
 htmx polls the same URL with the version the page shows (the tournament's change counter): an
 unchanged bracket answers 204 (htmx swaps nothing) after one small query, a changed one sends the
-fresh charts. The charts are rendered once per count (tournament.core.page_cache): every change a
+fresh charts. The charts are rendered once per count (tournament.core.live_page): every change a
 bracket shows bumps the counter, so a cached chart is never behind the database.
 """
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.core import page_cache
+from tournament.core import live_page
 from tournament.formats.bracket.chart import prefetch
-from tournament.models import Division, Tournament
 from tournament.core import formats as core_formats
+from tournament.models import Division
 
 
+@live_page.live_view
 def overview(request, slug):
     return _bracket(request, slug, kind=None)
 
 
+@live_page.live_view
 def division(request, slug, kind):
     if kind not in Division.Kind.values:
         raise Http404(_("No such division."))
@@ -29,16 +31,10 @@ def division(request, slug, kind):
 
 def _bracket(request, slug, kind):
     now = timezone.now()
-    head = page_cache.tournament_head(slug, now)
-    if head is None:
-        raise Http404(_("No such tournament."))
-    version = str(head.changes)
-    if request.htmx and request.GET.get("v") == version:
-        return HttpResponse(status=204)
+    head = live_page.apply_due_for(slug, now)
     poll_url = reverse("brackets:division", args=[slug, kind]) if kind else reverse("brackets:overview", args=[slug])
 
-    def build_context():
-        tournament = Tournament.objects.get(pk=head.pk)
+    def build(tournament, now):
         if not core_formats.of(tournament).has_bracket(tournament):
             raise Http404(_("%(name)s plays table rounds, not a bracket.") % {"name": tournament.name})
         divisions = prefetch.bracket(tournament, kinds=(kind,) if kind else None)
@@ -48,20 +44,14 @@ def _bracket(request, slug, kind):
             "kind": kind,
             "kind_label": Division.Kind(kind).label if kind else _("Bracket"),
             "kinds": Division.Kind.choices,
-            "version": version,
             "poll_url": poll_url,
             "divisions": divisions,
             "champion": final.champion if final else None,
         }
 
-    def clock_turn(context):
-        # A deadline that passes is applied by the next request (tournament_head); from that
-        # moment on the stored chart may be behind, whoever applies it.
-        games = (g for d in context["divisions"] for r in d.round_list for g in r.game_list)
-        return page_cache.next_clock_turn(games, now)
+    def turn(context, now):
+        return live_page.clock_turn((g for d in context["divisions"] for r in d.round_list for g in r.game_list), now)
 
-    template = "brackets/_live.html" if request.htmx else "brackets/bracket.html"
-    # The signed-in page differs (the header's log-out, a link per game for organizers).
-    viewer = request.user.pk if request.user.is_authenticated else None
-    key = page_cache.key("bracket", *page_cache.counted(head), kind, viewer, template)
-    return HttpResponse(page_cache.render(request, template, key, build_context, now=now, clock_turn=clock_turn))
+    # The signed-in page differs (the header's log-out, a link per game for organizers): the viewer is in the key.
+    return live_page.answer(request, head, name="bracket", templates=("brackets/bracket.html", "brackets/_live.html"),
+                            shows=(kind,), build=build, turn=turn, now=now)
