@@ -85,7 +85,7 @@ def run(port: int, session: str, small: Tournament, big: Tournament) -> list[dic
     for name, tournament, paper in (("chart PDF, 16 teams", small, "letter"), ("chart PDF, 64 teams", big, "tabloid")):
         division = Division.objects.get(tournament=tournament, kind=Division.Kind.D1)
         path = site.url("printing:chart", tournament.slug, division.pk, "current") + f"?paper={paper}"
-        timings = printer.timed(tournament, lambda: printer.get_pdf(path), repeat=3)
+        timings = printer.timed(tournament, lambda path=path: printer.get_pdf(path), repeat=3)
         rows.append(_row(name, timings, f"{division.size}-line chart, current results, {paper}, over HTTP"))
     rnd = Round.objects.get(division__tournament=big, division__kind=Division.Kind.D1, number=1)
     cards = site.url("printing:cards", big.slug, rnd.pk) + "?paper=letter"

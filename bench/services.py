@@ -179,7 +179,7 @@ class Services:
 
     # ------------------------------------------------------------- the end
     def stop(self) -> None:
-        for name, process in reversed(self.processes):
+        for _name, process in reversed(self.processes):
             if process.poll() is None:
                 process.terminate()
                 try:

@@ -48,7 +48,7 @@ def _one_side_out(parsed: list[tuple[str, SideEntry]]) -> list[Problem]:
 
 def _needs(hand: HandEntry) -> str:
     parts = []
-    for field, number, one, many, short in REQUIREMENTS:
+    for field, number, _one, many, short in REQUIREMENTS:
         need = hand.numbers.get(number, 0)
         if field == "red_books" and hand.preset.twos_replace_red_to_go_out:
             parts.append(f"{need} red (a book of twos may stand in)")
