@@ -45,6 +45,11 @@ class EventFormat:
     organizer_tabs_template = ""
     dashboard_template = ""
 
+    def live_now(self, tournament: Tournament):
+        """What the public home and the TV show now (its games or tables, what is next), under the
+        context name of the format's key ("bracket", "tables"), which their templates read."""
+        raise NotImplementedError
+
     def signup_url_name(self, tournament: Tournament) -> str:
         """Where a visitor signs up."""
         raise NotImplementedError

@@ -15,10 +15,9 @@ from django.views.decorators.http import require_GET
 
 from tournament.core import signup_deadline
 from tournament.common import localtime
-from tournament.core import live_page
-from tournament.live import bracket_now, entrant, tables_now
+from tournament.core import formats, live_page
+from tournament.live import entrant
 from tournament.models import Round, Team
-from tournament.formats.tables import formats
 
 HOME = ("live/home.html", "live/_home_live.html")
 TV = ("live/tv.html", "live/_tv_live.html")
@@ -26,9 +25,9 @@ JUST_FINISHED = 6
 
 
 def _read(tournament):
-    if formats.is_table_event(tournament):
-        return {"tables": tables_now.read(tournament), "bracket": None}
-    return {"bracket": bracket_now.read(tournament), "tables": None}
+    """What is happening now, as the event's format reads it (a bracket's games, a table round's tables)."""
+    event_format = formats.of(tournament)
+    return {"bracket": None, "tables": None, event_format.key: event_format.live_now(tournament)}
 
 
 def _games(context) -> list:

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.core import clock
 from tournament.core.formats import EventFormat, Words
-from tournament.formats.bracket import advancement, game_rules
+from tournament.formats.bracket import live_now, advancement, game_rules
 from tournament.models import Game, Team
 from tournament.signups import registration
 from tournament.signups.forms import SignupForm
@@ -26,6 +26,9 @@ class BracketFormat(EventFormat):
     public_nav_template = "public/_nav.html"
     organizer_tabs_template = "organizer/_bracket_tabs.html"
     dashboard_template = "organizer/_dashboard_teams.html"
+
+    def live_now(self, tournament):
+        return live_now.read(tournament)
 
     def signup_url_name(self, tournament):
         return "public:signup"

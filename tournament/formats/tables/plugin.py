@@ -10,7 +10,7 @@ from tournament.core import transitions
 from tournament.core import clock
 from tournament.core.formats import EventFormat, Words
 from tournament.core.game_log import Entrant
-from tournament.formats.tables import game_rules, signups, table_deadlines
+from tournament.formats.tables import live_now, game_rules, signups, table_deadlines
 from tournament.models import Game
 
 
@@ -25,6 +25,9 @@ class TableRoundsFormat(EventFormat):
     public_nav_template = "tables/public_nav.html"
     organizer_tabs_template = "tables/_tabs.html"
     dashboard_template = "tables/_dashboard_players.html"
+
+    def live_now(self, tournament):
+        return live_now.read(tournament)
 
     def signup_url_name(self, tournament):
         return "tables:signup"
