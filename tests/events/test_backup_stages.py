@@ -174,6 +174,8 @@ def normalized(html: str) -> str:
     """The page with what differs between two copies of the same event taken out: ids in addresses
     and attributes, and the per-request tokens."""
     html = re.sub(r"[A-Za-z0-9_-]{32,}", "TOKEN", html)
+    # A live page's version is its cache key (the change counter and clock moments), not what it shows.
+    html = re.sub(r'(data-version="|\?v=)[^"&]*', r"\1V", html)
     html = re.sub(r"(?<=/)[0-9]+(?=/)", "N", html)  # an address shown as text (a page to share)
     return ATTRIBUTE.sub(lambda m: f'{m[1]}="{re.sub(r"[0-9]+", "N", m[2])}"', html)
 

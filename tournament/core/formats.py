@@ -11,21 +11,11 @@ it. The formats live in tournament/formats/<name>/ and are listed by `settings.M
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils.module_loading import import_string
 
 from tournament.models import Game, GameSide, Tournament
-
-
-@dataclass(frozen=True)
-class Words:
-    """How an event's pages name its entrants (translated by the caller's gettext at use)."""
-
-    entrant: str          # "team" / "player"
-    entrants: str         # "teams" / "players"
-    entrants_title: str   # "Teams" / "Players"
 
 
 class EventFormat:
@@ -36,22 +26,17 @@ class EventFormat:
     label = ""
 
     # ---- sign-ups, draw, pages ----------------------------------------------------------------
-    def words(self, tournament: Tournament) -> Words:
-        raise NotImplementedError
-
     # The templates of its pages' parts: the public tabs, the organizer's tabs (after "Sign-ups"),
-    # the dashboard's entrants (who signed up, how to add one).
+    # the dashboard's entrants (who signed up, how to add one), the public home before the draw
+    # (how to sign up, who has).
     public_nav_template = ""
+    before_draw_template = ""
     organizer_tabs_template = ""
     dashboard_template = ""
 
     def live_now(self, tournament: Tournament):
         """What the public home and the TV show now (its games or tables, what is next), under the
         context name of the format's key ("bracket", "tables"), which their templates read."""
-        raise NotImplementedError
-
-    def signup_url_name(self, tournament: Tournament) -> str:
-        """Where a visitor signs up."""
         raise NotImplementedError
 
     def dashboard(self, tournament: Tournament) -> dict:

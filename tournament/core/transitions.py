@@ -37,8 +37,8 @@ MOVES: dict[str, dict[str, str]] = {
     "start": {S.READY: S.IN_PLAY},
     # The hand that ends the game, or the time limit (a table checked in but never started: READY).
     "finish": {S.IN_PLAY: S.FINISHED, S.READY: S.FINISHED},
-    # A no-show, no partner, or a walkover once the other side is known.
-    "forfeit": {S.READY: S.FORFEIT, S.WAITING: S.FORFEIT},
+    # A no-show, no partner (also mid-game: a partner who must leave), or a walkover once the other side is known.
+    "forfeit": {S.READY: S.FORFEIT, S.WAITING: S.FORFEIT, S.IN_PLAY: S.FORFEIT},
     # Neither side showed (or nobody reached the game).
     "double_forfeit": {S.READY: S.DOUBLE_FORFEIT, S.WAITING: S.DOUBLE_FORFEIT},
     # Level at the time limit, level again after one more hand, or a tie on the sheet: the organizer decides.

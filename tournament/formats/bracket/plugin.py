@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 
 from tournament.core import clock
-from tournament.core.formats import EventFormat, Words
+from tournament.core.formats import EventFormat
 from tournament.formats.bracket import live_now, advancement, game_rules
 from tournament.models import Game, Team
 from tournament.signups import registration
@@ -20,18 +20,13 @@ class BracketFormat(EventFormat):
     key = "bracket"
     label = gettext_lazy("Two divisions and a final")
 
-    def words(self, tournament):
-        return Words(entrant=gettext_lazy("team"), entrants=gettext_lazy("teams"), entrants_title=gettext_lazy("Teams"))
-
     public_nav_template = "public/_nav.html"
     organizer_tabs_template = "organizer/_bracket_tabs.html"
+    before_draw_template = "public/_before_draw.html"
     dashboard_template = "organizer/_dashboard_teams.html"
 
     def live_now(self, tournament):
         return live_now.read(tournament)
-
-    def signup_url_name(self, tournament):
-        return "public:signup"
 
     def dashboard(self, tournament):
         teams = Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("withdrawn_at", "created_at")

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.core import transitions
 from tournament.core import clock
-from tournament.core.formats import EventFormat, Words
+from tournament.core.formats import EventFormat
 from tournament.core.game_log import Entrant
 from tournament.formats.tables import live_now, game_rules, signups, table_deadlines
 from tournament.models import Game
@@ -18,19 +18,13 @@ class TableRoundsFormat(EventFormat):
     key = "tables"
     label = gettext_lazy("Table rounds")
 
-    def words(self, tournament):
-        return Words(entrant=gettext_lazy("player"), entrants=gettext_lazy("players"),
-                     entrants_title=gettext_lazy("Players"))
-
     public_nav_template = "tables/public_nav.html"
     organizer_tabs_template = "tables/_tabs.html"
+    before_draw_template = "tables/_before_draw.html"
     dashboard_template = "tables/_dashboard_players.html"
 
     def live_now(self, tournament):
         return live_now.read(tournament)
-
-    def signup_url_name(self, tournament):
-        return "tables:signup"
 
     def dashboard(self, tournament):
         return {"player_count": signups.active_players(tournament).count()}
