@@ -31,6 +31,8 @@ class EventFormat:
     # (how to sign up, who has).
     public_nav_template = ""
     before_draw_template = ""
+    # Whether a player has a page of their own (a table round's players) besides their team's.
+    player_pages = False
     organizer_tabs_template = ""
     dashboard_template = ""
 
@@ -41,6 +43,14 @@ class EventFormat:
 
     def dashboard(self, tournament: Tournament) -> dict:
         """The organizer dashboard's context for its `dashboard_template`: who signed up."""
+        raise NotImplementedError
+
+    def entrants_are_players(self, tournament: Tournament) -> bool:
+        """Whether "Find my team" lists single players (each has a page) rather than teams."""
+        raise NotImplementedError
+
+    def add_to_entrant_page(self, tournament: Tournament, page, entrant: int, player_names: dict[int, str]) -> None:
+        """What the format adds to a team's or player's own page (`page`: tournament.live.entrant.EntrantPage)."""
         raise NotImplementedError
 
     def has_bracket(self, tournament: Tournament) -> bool:

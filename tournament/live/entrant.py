@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -18,13 +17,14 @@ from tournament.models import (
     Game,
     GameSide,
     Player,
-    SeatingDraw,
     Substitution,
     Team,
     Tournament,
 )
-from tournament.formats.tables import formats, results
-from tournament.formats.tables.results import FINISHED
+from tournament.core import formats
+
+# A game with its result, or over and waiting for the organizer's decision.
+OVER = (*Game.DONE, Game.Status.AWAITING_DECISION)
 
 _LATER = dt.datetime.max.replace(tzinfo=dt.UTC)
 
@@ -39,7 +39,7 @@ class Line:
 
     @property
     def done(self) -> bool:
-        return self.game.status in FINISHED
+        return self.game.status in OVER
 
     @property
     def my_total(self) -> int | None:
@@ -101,28 +101,6 @@ def _lines(games, is_mine) -> list[Line]:
     return sorted(lines, key=lambda ln: (ln.done, (ln.game.starts_at or _LATER) if not ln.done else 0, ln.game.round.number))
 
 
-def _seats(tournament: Tournament, page: EntrantPage, player_names: dict[int, str]) -> None:
-    """Where each of `player_names` sat, round by round, from the published seatings."""
-    by_round = {line.game.round.number: line for line in page.lines if line.game.division.kind == "tables"}
-    for record in SeatingDraw.objects.filter(tournament=tournament, published_at__isnull=False).order_by("round_number"):
-        if any(pid in record.sitting_out for pid in player_names):
-            page.byes.append(record.round_number)
-        line = by_round.get(record.round_number)
-        if line is None:
-            continue
-        seats = record.seats[line.game.number - 1] if line.game.number - 1 < len(record.seats) else []
-        line.seats = [_("%(player)s, seat %(seat)s") % {"player": player_names[pid], "seat": at}
-                      for at, pid in enumerate(seats, start=1) if pid in player_names]
-
-
-def _standing(tournament: Tournament, entrant: int):
-    try:
-        rows = results.standings(tournament).rows
-    except ValidationError:
-        return None
-    return next((row for row in rows if row.entrant == entrant), None)
-
-
 def team_page(tournament: Tournament, team: Team) -> EntrantPage:
     players = list(team.players.all())
     page = EntrantPage(
@@ -131,17 +109,14 @@ def team_page(tournament: Tournament, team: Team) -> EntrantPage:
         substitutions=list(Substitution.objects.filter(team=team).select_related(
             "game__division", "game__round", "replaced", "substitute").order_by("at")),
     )
-    if formats.is_table_event(tournament):
-        _seats(tournament, page, {p.pk: p.name for p in players})
-        page.standing = _standing(tournament, team.pk)
+    formats.of(tournament).add_to_entrant_page(tournament, page, team.pk, {p.pk: p.name for p in players})
     return page
 
 
 def player_page(tournament: Tournament, player: Player) -> EntrantPage:
     page = EntrantPage(name=player.name, players=[player.name],
                        lines=_lines(_games(tournament, player=player), lambda s: s.player_id == player.pk))
-    _seats(tournament, page, {player.pk: player.name})
-    page.standing = _standing(tournament, player.pk)
+    formats.of(tournament).add_to_entrant_page(tournament, page, player.pk, {player.pk: player.name})
     return page
 
 
@@ -157,12 +132,12 @@ class Found:
 
 def entrants(tournament: Tournament) -> list[Found]:
     """Whom "Find my team" can find: teams (bracket events, partnerships) or single players."""
-    if formats.is_table_event(tournament) and not formats.in_partnerships(tournament):
+    if formats.of(tournament).entrants_are_players(tournament):
         players = Player.objects.filter(tournament=tournament, table_entry__withdrawn_at__isnull=True)
         return [Found(p.name, [p.name], "live:player", p.pk) for p in players.order_by("name")]
-    teams = Team.objects.filter(tournament=tournament, withdrawn_at__isnull=True).prefetch_related("players")
-    if formats.is_table_event(tournament):
-        teams = teams.filter(players__isnull=False).distinct()
+    # A partnership whose players all withdrew is nobody to find.
+    teams = (Team.objects.filter(tournament=tournament, withdrawn_at__isnull=True, players__isnull=False)
+             .distinct().prefetch_related("players"))
     return sorted((Found(t.name, [p.name for p in t.players.all()], "live:team", t.pk) for t in teams),
                   key=lambda f: names.key(f.name))
 

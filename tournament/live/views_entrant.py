@@ -15,7 +15,7 @@ from tournament.core import live_page
 from tournament.core.decorators import tournament_view
 from tournament.live import entrant
 from tournament.models import Player, Team
-from tournament.formats.tables import formats
+from tournament.core import formats
 
 PAGE = ("live/entrant.html", "live/_entrant_live.html")
 MAX_TYPED = 80
@@ -45,7 +45,7 @@ def team(request, slug, team_id):
 def player(request, slug, player_id):
     def build(tournament, now):
         found = Player.objects.filter(tournament=tournament, pk=player_id).select_related("team").first()
-        if found is None or not formats.is_table_event(tournament):
+        if found is None or not formats.of(tournament).player_pages:
             raise Http404(f"No such player in {tournament.name}.")
         return {"tournament": tournament, "now": now, "page": entrant.player_page(tournament, found),
                 "poll_url": reverse("live:player", args=[slug, player_id])}
@@ -76,7 +76,7 @@ def find(request, tournament):
         error = _("That team is not in this tournament any more; choose it again from the list.")
     elif typed and not found:
         error = _("No team or player called “%(typed)s”. Check the spelling, or choose from the list.") % {"typed": typed}
-    word = "player" if formats.is_table_event(tournament) and not formats.in_partnerships(tournament) else "team"
+    word = "player" if formats.of(tournament).entrants_are_players(tournament) else "team"
     context = {"tournament": tournament, "entrants": candidates, "typed": typed, "found": found,
                "error": error, "word": word}
     return render(request, "live/find.html", context)

@@ -33,6 +33,12 @@ class BracketFormat(EventFormat):
         return {"teams": teams, "active_count": sum(1 for t in teams if t.withdrawn_at is None),
                 "posts": registration.open_posts(tournament), "form": SignupForm()}
 
+    def entrants_are_players(self, tournament):
+        return False
+
+    def add_to_entrant_page(self, tournament, page, entrant, player_names):
+        """A team's page lists its games; a bracket adds nothing to it."""
+
     def has_bracket(self, tournament):
         return True
 

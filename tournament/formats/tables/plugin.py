@@ -10,7 +10,7 @@ from tournament.core import transitions
 from tournament.core import clock
 from tournament.core.formats import EventFormat
 from tournament.core.game_log import Entrant
-from tournament.formats.tables import live_now, game_rules, signups, table_deadlines
+from tournament.formats.tables import entrant_pages, formats, game_rules, live_now, signups, table_deadlines
 from tournament.models import Game
 
 
@@ -18,6 +18,7 @@ class TableRoundsFormat(EventFormat):
     key = "tables"
     label = gettext_lazy("Table rounds")
 
+    player_pages = True
     public_nav_template = "tables/public_nav.html"
     organizer_tabs_template = "tables/_tabs.html"
     before_draw_template = "tables/_before_draw.html"
@@ -28,6 +29,12 @@ class TableRoundsFormat(EventFormat):
 
     def dashboard(self, tournament):
         return {"player_count": signups.active_players(tournament).count()}
+
+    def entrants_are_players(self, tournament):
+        return not formats.in_partnerships(tournament)
+
+    def add_to_entrant_page(self, tournament, page, entrant, player_names):
+        entrant_pages.add_seats_and_standing(tournament, page, entrant, player_names)
 
     # ---- a game's life -----------------------------------------------------------------------
     def apply_no_show(self, game, sides, now):

@@ -1,0 +1,37 @@
+"""What a table event adds to a team's or player's own page (tournament.live.entrant): where they
+sat, round by round, their byes, and their line in the standings."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from tournament.formats.tables import results
+from tournament.models import SeatingDraw, Tournament
+
+
+def add_seats_and_standing(tournament: Tournament, page, entrant: int, player_names: dict[int, str]) -> None:
+    _seats(tournament, page, player_names)
+    page.standing = _standing(tournament, entrant)
+
+
+def _seats(tournament: Tournament, page, player_names: dict[int, str]) -> None:
+    """Where each of `player_names` sat, round by round, from the published seatings."""
+    by_round = {line.game.round.number: line for line in page.lines if line.game.division.kind == "tables"}
+    for record in SeatingDraw.objects.filter(tournament=tournament, published_at__isnull=False).order_by("round_number"):
+        if any(pid in record.sitting_out for pid in player_names):
+            page.byes.append(record.round_number)
+        line = by_round.get(record.round_number)
+        if line is None:
+            continue
+        seats = record.seats[line.game.number - 1] if line.game.number - 1 < len(record.seats) else []
+        line.seats = [_("%(player)s, seat %(seat)s") % {"player": player_names[pid], "seat": at}
+                      for at, pid in enumerate(seats, start=1) if pid in player_names]
+
+
+def _standing(tournament: Tournament, entrant: int):
+    try:
+        rows = results.standings(tournament).rows
+    except ValidationError:
+        return None
+    return next((row for row in rows if row.entrant == entrant), None)
