@@ -68,7 +68,7 @@ def test_changing_the_language_is_saved_and_counted_for_the_cached_pages(organiz
     data = tournament_data(name=tournament.name, slug=tournament.slug, language="es")
     assert organizer_client.post(edit, data).status_code == 302
     tournament.refresh_from_db()
-    assert tournament.core.language == "es"
+    assert tournament.language == "es"
     assert changes(tournament) > before
 
 
@@ -77,7 +77,7 @@ def test_an_edit_sent_without_the_language_keeps_it(organizer_client):
     edit = reverse("organizer:edit", args=[tournament.slug])
     organizer_client.post(edit, tournament_data(name=tournament.name, slug=tournament.slug))
     tournament.refresh_from_db()
-    assert tournament.core.language == "es"
+    assert tournament.language == "es"
 
 
 def test_the_dashboard_says_which_language_the_printed_sheets_speak(organizer_client):

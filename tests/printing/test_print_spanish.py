@@ -61,7 +61,7 @@ def results(tournament):
 def club_event(tournament):
     """A club table event (three tables, round 1 seated) in the tournament's language: table 1
     finishes first and earns the bonus, which levels two partnerships for the win."""
-    event, (one, two, three) = club_round(3, language=tournament.core.language)
+    event, (one, two, three) = club_round(3, language=tournament.language)
     end_with_totals(one, 900, 500)
     assert bonus.award_first_finish(one)
     end_with_totals(two, 1300, 100)

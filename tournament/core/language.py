@@ -72,7 +72,7 @@ class TournamentLanguageMiddleware:
 @contextmanager
 def in_tournament_language(tournament: Tournament):
     """For PDFs and background mail: the tournament's language, whatever the request's."""
-    with translation.override(tournament.core.language or settings.LANGUAGE_CODE):
+    with translation.override(tournament.language or settings.LANGUAGE_CODE):
         yield
 
 

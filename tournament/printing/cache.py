@@ -24,7 +24,7 @@ JOB_TIMEOUT = 24 * 3600
 
 def pdf_key(tournament: Tournament, document: str) -> str:
     """`document` names the PDF and its options, e.g. "chart:12:posting:letter"."""
-    return page_cache.key("pdf", *page_cache.counted(tournament), tournament.core.language, document)
+    return page_cache.key("pdf", *page_cache.counted(tournament), tournament.language, document)
 
 
 def cached_pdf(tournament: Tournament, document: str, build: Callable[[], bytes]) -> tuple[bytes, bool]:
