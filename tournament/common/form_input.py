@@ -12,10 +12,13 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 
-def error_messages(form: forms.Form) -> list[str]:
-    """Every error of a bound form, each led by its field's label (“Team: pick one of …”)."""
+def error_messages(form: forms.Form, only=None) -> list[str]:
+    """Every error of a bound form (of the fields named in `only`, if given), each led by its
+    field's label (“Team: pick one of …”)."""
     found = []
     for name, errors in form.errors.items():
+        if only is not None and name not in only:
+            continue
         label = form[name].label if name in form.fields else ""
         found += [_("%(field)s: %(message)s") % {"field": label, "message": message} if label else message
                   for message in errors]

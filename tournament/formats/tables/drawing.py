@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 
 from tournament.formats.bracket.draw import generator
+from tournament.formats.bracket.draw.publishing import seed_refusal
 from tournament.models import Tournament
 from tournament.formats.tables import formats, movement, partners, rounds, seating
 
@@ -17,8 +18,8 @@ def parse_seed(typed: str | None) -> int:
         return generator.new_seed()
     try:
         return generator.parse_seed(typed)
-    except ValueError as exc:
-        raise ValidationError(str(exc))
+    except generator.SeedError as exc:
+        raise ValidationError(seed_refusal(exc))
 
 
 def _as_round(data: dict, named: dict[frozenset, tuple]) -> seating.Round:
