@@ -6,6 +6,7 @@ import secrets
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournament.common.form_fields import IdField, IdListField, RowField, WholeNumberField
 from tournament.common.numbers import points_text
@@ -123,7 +124,7 @@ class RoundStartForm(forms.Form):
 class BonusForm(forms.Form):
     """The organizer's first-table bonus override: one table (game) of the round, or none."""
 
-    game = RowField(Game.objects.none(), label=_("Table"), required=False,
+    game = RowField(Game.objects.none(), label=pgettext_lazy("furniture", "Table"), required=False,
                     error_messages={"invalid": _("choose a table of the round, or no table.")})
     reason = forms.CharField(label=_("Reason"), required=False)  # bonus.override() asks for it and bounds it
 
