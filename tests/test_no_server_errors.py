@@ -3,7 +3,8 @@
 The endpoints are read from Django's resolver, so a new view is fuzzed without anyone listing it.
 Six tournaments make the world: two in play (Division 1 drawn, games in every state, hands on a
 sheet), one taking sign-ups, a table-round event taking sign-ups, one in play (round 1 published with
-a table playing, one finished and one not begun; round 2 previewed) and one with a play-off. Every page is read once to learn what each endpoint's forms send
+a table playing, one finished and one not begun; round 2 previewed) and one with a play-off (tried by
+a test of its own, every endpoint at its real addresses, until issue 22's play-off seating lands). Every page is read once to learn what each endpoint's forms send
 (their input names and the addresses they post to). Then each endpoint gets, as a logged-in staff
 user (organizer pages) or anonymously (public and table pages), GETs and POSTs whose address is
 mostly a real one (else with random parts: huge, negative, NUL, '²') and whose data holds the
@@ -27,7 +28,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import Resolver404, URLPattern, URLResolver, get_resolver, resolve
 from django.utils import timezone
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from scoring import hands
@@ -49,7 +50,12 @@ SKIPPED_NAMES = {"healthz"}
 STAFF_PREFIXES = ("organizer/", "table/manage/")
 RANDOM_EXAMPLES = 20  # plus the fixed examples below: about 28 requests per endpoint
 # Endpoints whose fix is another change's (named in the reason); remove each once that has landed.
-FIXED_ELSEWHERE: dict[str, str] = {}  # endpoints whose 500 another change fixes (none now)
+# Each is one of issue 22's seams between the formats, met by the table event in play, not bad input.
+FIXED_ELSEWHERE: dict[str, str] = {
+    "brackets:overview": "issue 22: /t/<slug>/bracket/ of a table event (chart/prefetch.py: KeyError 'tables')",
+    "draw:schedule": "issue 22: the bracket's schedule page of a table event (draw/views.py: 'tables' is not in list)",
+    "printing:chart": "issue 22: the bracket chart PDF of a table event's division (printing/charts.py: not a power of two)",
+}
 
 
 # ---- the endpoints, from the URL configuration --------------------------------------------------
@@ -211,15 +217,16 @@ def world(django_db_setup, django_db_blocker):
         sign_up(tables, "Ann Lee", "Bob Lee", "Cy Ruiz", "Di Ruiz", "Ed Moss", "Flo Moss")
         in_play, playoff = _table_round_in_play("fuzz-round"), _table_playoff("fuzz-playoff")
         main, other = _tournament_in_play("fuzz-main"), _tournament_in_play("fuzz-other")
-        by_tournament = [_ids_of(t) for t in (main, signing_up, tables, in_play, playoff, other)]
+        # The play-off event is tried apart (test_an_event_with_a_play_off_gives_no_server_error).
+        by_tournament = [_ids_of(t) for t in (main, signing_up, tables, in_play, other)]
         row_ids = ("game_id", "round_id", "team_id", "post_id", "player_id")
         values = {str(x) for ids in by_tournament for key in row_ids for x in ids[key]}
         values |= {str(x) for x in DrawRecord.objects.values_list("pk", flat=True)}
         values |= {str(x) for x in PartnerPost.objects.values_list("player_id", flat=True)}
-        names, targets = _forms_on_pages(staff, by_tournament[:5])  # the other one's pages are main's
+        names, targets = _forms_on_pages(staff, by_tournament[:4])  # the other one's pages are main's
         every = {key: sorted({str(x) for ids in by_tournament for x in ids[key]}) for key in by_tournament[0]}
         yield {"staff": staff, "by_tournament": by_tournament, "every": every, "values": sorted(values),
-               "names": names, "targets": targets}
+               "names": names, "targets": targets, "playoff": _ids_of(playoff)}
         transaction.set_rollback(True)
 
 
@@ -311,5 +318,32 @@ def test_no_input_gives_a_server_error(world, name, route):
     for nasty in IN_EVERY_FIELD:
         for method in ("post", "get"):
             check = example(method=method, url=real, data=dict.fromkeys(_own_names(name, world), nasty), htmx=False)(check)
-    settings(max_examples=RANDOM_EXAMPLES, deadline=None, database=None,
+    # No shrinking: the failing request is reported as sent, and a failure costs one request, not hundreds.
+    settings(max_examples=RANDOM_EXAMPLES, deadline=None, database=None, phases=[Phase.explicit, Phase.generate],
              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])(check)()
+
+
+PLAY_OFF_SEATING = "issue 22: a play-off's one-player sides are stored as bare ids ('int' object is not iterable)"
+
+
+@pytest.mark.django_db
+@pytest.mark.xfail(reason=PLAY_OFF_SEATING, strict=False)  # make it a plain test once that has landed
+def test_an_event_with_a_play_off_gives_no_server_error(world):
+    """Every endpoint at the play-off event's own addresses: read, and posted with a non-numeric id
+    and a 5000-digit number in every field; every 5xx is listed at once."""
+    staff, anonymous = Client(), Client()
+    staff.force_login(world["staff"])
+    ids, failures = world["playoff"], []
+    for name, route in ENDPOINTS:
+        url = _fill(route, [_nth(ids.get(m["name"]), 0) for m in PLACEHOLDER.finditer(route)])
+        client = staff if route.startswith(STAFF_PREFIXES) else anonymous
+        tries = [("get", {})] + [("post", dict.fromkeys(_own_names(name, world), nasty)) for nasty in ("abc", "9" * 5000)]
+        for method, data in tries:
+            try:
+                status = _send(client, method, url, data, htmx=False).status_code
+            except AssertionError as exc:
+                failures.append(f"{name}: {str(exc)[:200]}")
+                continue
+            if status >= 500:
+                failures.append(f"{name}: {method.upper()} {url} answered {status}")
+    assert not failures, "\n".join(failures)
