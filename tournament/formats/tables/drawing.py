@@ -19,7 +19,7 @@ def parse_seed(typed: str | None) -> int:
     try:
         return generator.parse_seed(typed)
     except generator.SeedError as exc:
-        raise ValidationError(seed_refusal(exc))
+        raise ValidationError(seed_refusal(exc)) from None
 
 
 def _as_round(data: dict, named: dict[frozenset, tuple]) -> seating.Round:

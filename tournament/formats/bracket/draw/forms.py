@@ -33,7 +33,7 @@ class SeedField(forms.CharField):
         try:
             return generator.parse_seed(text)
         except generator.SeedError as exc:
-            raise ValidationError(seed_refusal(exc), code=exc.code)
+            raise ValidationError(seed_refusal(exc), code=exc.code) from None
 
 
 class PreviewForm(forms.Form):
