@@ -111,7 +111,7 @@ def celery_worker(transactional_db):
 @pytest.fixture
 def client():
     """Every browser names its languages; a client naming none would also cost the one query that
-    looks up the tournament's own language (tournament.core.language)."""
+    looks up the tournament's own language (tournament.language)."""
     return Client(HTTP_ACCEPT_LANGUAGE="en")
 
 

@@ -27,6 +27,7 @@ from scoring.forms import (
 from scoring.rules_text import problem_text
 from scoring.views import offline
 from scoring.views.seat import Seat, entry_only
+from tournament.common.form_fields import whole_number
 from tournament.models import Game
 
 STATUS_TEMPLATES = ["gameday/_table_status.html", "scoring/_status_fallback.html"]
@@ -104,6 +105,7 @@ def _new_form(request, seat: Seat, sheet: sheets.Sheet) -> HandForm:
     return HandForm(initial=initial, sheet=sheet, organizer=seat.organizer)
 
 
+MAX_HAND_NUMBER = 999_999  # far past any game's hands
 SAVED_NOTICES = {
     "saved": ("success", gettext_lazy("Hand %(number)s saved.")),
     "again": ("info", gettext_lazy("Hand %(number)s was already saved from this form; it is saved once.")),
@@ -113,9 +115,9 @@ SAVED_NOTICES = {
 def _saved_notice(request, sheet: sheets.Sheet) -> tuple[str, str] | None:
     """The submit's confirmation (?saved=N or ?again=N), for a hand the sheet really has."""
     for param, (tag, text) in SAVED_NOTICES.items():
-        number = request.GET.get(param, "")
-        if number.isascii() and number.isdigit() and len(number) <= 6 and any(r.hand.number == int(number) for r in sheet.rows):
-            return tag, str(text) % {"number": int(number)}
+        number = whole_number(request.GET.get(param, ""), smallest=1, largest=MAX_HAND_NUMBER)
+        if number is not None and any(r.hand.number == number for r in sheet.rows):
+            return tag, str(text) % {"number": number}
     return None
 
 

@@ -130,6 +130,10 @@ class TestHoursAndMinutes:
         ("game_time_limit", 0, 0, "Game length: at least 1 minute."),
         ("game_time_limit", "", "", "Game length: type the hours and the minutes (e.g. 2 and 30)."),
         ("no_show_grace", 0, "-5", "Wait for late players: minutes must be 0–59, not “-5”."),
+        # Past the 4,300 digits Python's int() reads: this once answered 500.
+        ("game_time_limit", "9" * 5000, 0, f"Game length: hours must be 0–24, not “{'9' * 24}…”."),
+        ("no_show_grace", 0, "9" * 20, f"Wait for late players: minutes must be 0–59, not “{'9' * 20}”."),
+        ("game_time_limit", "²", 0, "Game length: hours must be 0–24, not “²”."),
     ])
     def test_a_bad_length_is_refused_naming_the_field(self, organizer_client, field, hours, minutes, message):
         response = organizer_client.post(CREATE, {**tournament_data(slug=""), **lasting(field, hours, minutes)})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 
 MAX_SEED = 10**18 - 1  # fits a BigIntegerField and can still be read out loud
+SHOWN_SEED = 24  # how much of a refused seed a message repeats
 
 
 class SeedError(ValueError):
@@ -35,13 +36,19 @@ def parse_seed(text: str | int | None) -> int:
     if not cleaned:
         raise SeedError("empty", "Type a draw number (a whole number) or leave the box empty for a new one by lot.")
     if cleaned.startswith("-") and cleaned[1:].isdigit():
-        raise SeedError("negative", f"The draw number must not be negative: “{raw}”.", seed=raw)
+        raise SeedError("negative", f"The draw number must not be negative: “{_shown(raw)}”.", seed=_shown(raw))
     if not cleaned.isascii() or not cleaned.isdigit():
-        raise SeedError("not_number", f"The draw number must be a whole number such as 48213; “{raw}” is not.", seed=raw)
-    if len(cleaned) > len(str(MAX_SEED)):  # refused before int(): thousands of digits are no draw number
-        raise SeedError("out_of_range", f"The draw number must be a whole number from 0 to {MAX_SEED:,}; {raw[:30]}… is not.",
-                        seed=raw[:30] + "…", largest=MAX_SEED)
-    return check_seed(int(cleaned))
+        raise SeedError("not_number", f"The draw number must be a whole number such as 48213; “{_shown(raw)}” is not.",
+                        seed=_shown(raw))
+    if len(cleaned.lstrip("0")) > len(str(MAX_SEED)):  # before int(), which refuses past 4,300 digits with its own error
+        raise SeedError("out_of_range", f"The draw number must be a whole number from 0 to {MAX_SEED:,}; {_shown(raw)} is not.",
+                        seed=_shown(raw), largest=MAX_SEED)
+    return check_seed(int(cleaned.lstrip("0") or "0"))
+
+
+def _shown(text: str) -> str:
+    """A refused seed as a message repeats it: cut short if it is long."""
+    return text if len(text) <= SHOWN_SEED else text[:SHOWN_SEED] + "…"
 
 
 def new_seed() -> int:

@@ -7,6 +7,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.common.form_fields import RowField
 from tournament.models import Game, Player, Team
 
 
@@ -22,9 +23,9 @@ class _GameForm(forms.Form):
                 field.queryset = field.queryset.model.objects.filter(tournament_id=tournament_id)
 
 
-def _team_field(label, *, required: bool = True) -> forms.ModelChoiceField:
+def _team_field(label, *, required: bool = True) -> RowField:
     wrong = gettext_lazy("pick one of the game's teams.")
-    return forms.ModelChoiceField(
+    return RowField(
         Team.objects.none(), label=label, required=required,
         error_messages={"required": wrong, "invalid_choice": wrong},
     )
@@ -54,13 +55,13 @@ class ReverseForm(_GameForm):
 
 
 class SubstituteForm(_GameForm):
-    replaced = forms.ModelChoiceField(
+    replaced = RowField(
         Player.objects.none(), label=gettext_lazy("Who cannot play"),
         error_messages={"required": gettext_lazy("pick the player who cannot play."),
                         "invalid_choice": gettext_lazy("pick the player who cannot play from this tournament's players.")},
     )
     team = _team_field(gettext_lazy("Team"), required=False)
-    board_player = forms.ModelChoiceField(
+    board_player = RowField(
         Player.objects.none(), label=gettext_lazy("Partner board"), required=False,
         error_messages={"invalid_choice": gettext_lazy("that player is no longer on the partner board.")},
     )

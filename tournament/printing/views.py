@@ -21,6 +21,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.core import formats as event_formats
 from tournament.core.decorators import organizer_required
 from tournament.core.language import in_tournament_language
 from tournament.models import Division, Game, Round, Tournament
@@ -137,6 +138,8 @@ def menu(request, slug):
 def chart(request, slug, division_id, version):
     division = get_object_or_404(Division.objects.select_related("tournament", "champion"), pk=division_id, tournament__slug=slug)
     tournament = division.tournament
+    if not event_formats.of(tournament).has_bracket(tournament):
+        raise Http404(_("%(name)s plays table rounds: it has no bracket chart.") % {"name": tournament.name})
     try:
         chosen = _paper(request)
         if version not in data.VERSIONS:

@@ -3,6 +3,7 @@ import secrets
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.common.form_fields import RowField
 from tournament.models import PartnerPost
 
 
@@ -34,8 +35,8 @@ class PartnerPostForm(forms.Form):
 class PairForm(forms.Form):
     """The organizer pairs two players from the tournament's open partner board into a team."""
 
-    first = forms.ModelChoiceField(PartnerPost.objects.none(), label=_("First player"))
-    second = forms.ModelChoiceField(PartnerPost.objects.none(), label=_("Second player"))
+    first = RowField(PartnerPost.objects.none(), label=_("First player"))
+    second = RowField(PartnerPost.objects.none(), label=_("Second player"))
     team_name = forms.CharField(label=_("Team name"), max_length=60, required=False)
 
     def __init__(self, data, *, tournament):

@@ -86,8 +86,8 @@ def test_the_organizer_moves_the_bonus_from_the_standings_page(organizer_client)
 
 @pytest.mark.parametrize("data, message", [
     ({"game": "", "reason": ""}, "Give a reason"),
-    ({"game": "abc", "reason": "x"}, "Choose a table"),
-    ({"game": "999999", "reason": "x"}, "That table is not in Round 1"),
+    ({"game": "abc", "reason": "x"}, "Table: choose a table of the round, or no table."),
+    ({"game": "999999", "reason": "x"}, "Table: that table is not in Round 1."),
 ])
 def test_a_bad_bonus_override_is_refused_with_a_message(organizer_client, data, message):
     event, _ = club_round(2)

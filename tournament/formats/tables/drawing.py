@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-from tournament.common import seeds
+from tournament.common import form_fields, seeds
 from tournament.models import Tournament
 from tournament.formats.tables import formats, movement, partners, rounds, seating
 
@@ -17,8 +17,8 @@ def parse_seed(typed: str | None) -> int:
         return seeds.new_seed()
     try:
         return seeds.parse_seed(typed)
-    except ValueError as exc:
-        raise ValidationError(str(exc))
+    except seeds.SeedError as exc:
+        raise ValidationError(form_fields.seed_refusal(exc)) from None
 
 
 def _as_round(data: dict, named: dict[frozenset, tuple]) -> seating.Round:

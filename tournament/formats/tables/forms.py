@@ -6,10 +6,15 @@ import secrets
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from tournament.models import GameSide, TableEvent, Tournament
+from tournament.common.form_fields import SeedField, IdField, IdListField, RowField, WholeNumberField
 from tournament.common.numbers import points_text
+from tournament.models import Game, GameSide, TableEvent, Tournament
 from tournament.formats.tables import formats
+
+
+MAX_HANDS_PER_ROUND = 99  # far more than a round's game has; keeps the number inside the column
 
 
 class PlayerSignupForm(forms.Form):
@@ -46,6 +51,12 @@ class PlayerEditForm(forms.Form):
 
 
 class EventSettingsForm(forms.ModelForm):
+    # Bounded here: the model's small integer column would overflow on a long number.
+    hands_per_round = WholeNumberField(
+        label=_("Hands per round"), min_value=0, max_value=MAX_HANDS_PER_ROUND, required=False,
+        help_text=_("How many hands each table plays a round. Leave it empty to play each game to the winning score."),
+    )
+
     class Meta:
         model = TableEvent
         fields = ["hands_per_round", "movement", "standings"]
@@ -87,8 +98,20 @@ class EventSettingsForm(forms.ModelForm):
             Tournament.objects.filter(pk=self.tournament.pk).update(rules_numbers=numbers)
 
 
+class SeedForm(forms.Form):
+    """A partner or seating draw's number as typed; empty draws a new one by lot."""
+
+    seed = SeedField()  # the draw refuses a number longer than its largest before reading it
+
+
+class PartnersPublishForm(forms.Form):
+    """The partner draw to publish: the preview's id the page sent."""
+
+    draw = IdField(label=_("Draw"), error_messages={"required": _("choose the partner draw to publish.")})
+
+
 class RoundStartForm(forms.Form):
-    draw = forms.IntegerField(widget=forms.HiddenInput)
+    draw = IdField(label=_("Draw"), error_messages={"required": _("choose the seating to publish.")})
     starts_at = forms.DateTimeField(
         label=_("Round starts at (tournament's local time)"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
@@ -97,10 +120,29 @@ class RoundStartForm(forms.Form):
     )
 
 
+class BonusForm(forms.Form):
+    """The organizer's first-table bonus override: one table (game) of the round, or none."""
+
+    game = RowField(Game.objects.none(), label=pgettext_lazy("furniture", "Table"), required=False,
+                    error_messages={"invalid": _("choose a table of the round, or no table.")})
+    reason = forms.CharField(label=_("Reason"), required=False)  # bonus.override() asks for it and bounds it
+
+    def __init__(self, data, *, round_):
+        super().__init__(data)
+        self.fields["game"].queryset = Game.objects.filter(round=round_)
+        self.fields["game"].error_messages["invalid_choice"] = gettext("that table is not in %(round)s.") % {"round": str(round_)}
+
+
+class PlayoffForm(forms.Form):
+    """The entrants a play-off is for: the ids the standings' button sent (the service checks the tie)."""
+
+    entrant = IdListField(label=_("Tied entrants"), required=False)
+
+
 class SeatForm(forms.Form):
     """One side (seat) of one table, by its id; anything else is refused by the form."""
 
-    side = forms.ModelChoiceField(queryset=GameSide.objects.none(), error_messages={"invalid_choice": _("Pick one of the table's seats.")})
+    side = RowField(queryset=GameSide.objects.none(), error_messages={"invalid_choice": _("Pick one of the table's seats.")})
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)

@@ -10,15 +10,22 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.common import localtime
+from tournament.common.form_input import cleaned, error_messages
 from tournament.core.decorators import organizer_required
 from tournament.models import PartnerDraw, Player, SeatingDraw, Tournament
 from tournament.formats.tables import drawing, formats, movement, rounds
 from tournament.formats.tables.decorators import table_event_view
-from tournament.formats.tables.forms import EventSettingsForm, RoundStartForm
+from tournament.formats.tables.forms import EventSettingsForm, PartnersPublishForm, RoundStartForm, SeedForm
 
 
 def _names(tournament) -> dict[int, str]:
     return dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+
+
+def _seed(request) -> int:
+    """The draw number typed, or a new one by lot when the box is empty; ValidationError naming the fault."""
+    seed = cleaned(SeedForm(request.POST))["seed"]
+    return drawing.parse_seed(None) if seed is None else seed
 
 
 # ---- partners -------------------------------------------------------------------------------------
@@ -52,9 +59,9 @@ def partners(request, tournament):
 @require_POST
 @table_event_view
 def partners_preview(request, tournament):
-    typed = request.POST.get("seed", "").strip()
+    typed = request.POST.get("seed", "")[:100].strip()  # shown again as typed (a screenful at most)
     try:
-        seed = drawing.parse_seed(typed)
+        seed = _seed(request)
         record = rounds.preview_partners(tournament, drawing.draw_partners(tournament, seed), seed, by=request.user)
     except ValidationError as exc:
         return _partners_page(request, tournament, error=" ".join(exc.messages), typed=typed, status=400)
@@ -68,7 +75,11 @@ def partners_preview(request, tournament):
 @require_POST
 @table_event_view
 def partners_publish(request, tournament):
-    record = get_object_or_404(PartnerDraw, pk=request.POST.get("draw") or 0, tournament=tournament)
+    try:
+        draw = cleaned(PartnersPublishForm(request.POST))["draw"]
+    except ValidationError as exc:
+        return _partners_page(request, tournament, error=" ".join(exc.messages), status=400)
+    record = get_object_or_404(PartnerDraw, pk=draw, tournament=tournament)
     try:
         teams = rounds.save_partners(tournament, record.pairs, record.seed, by=request.user)
     except ValidationError as exc:
@@ -166,9 +177,9 @@ def save_settings(request, tournament):
 @require_POST
 @table_event_view
 def round_preview(request, tournament, number):
-    typed = request.POST.get("seed", "").strip()
+    typed = request.POST.get("seed", "")[:100].strip()  # shown again as typed (a screenful at most)
     try:
-        seed = drawing.parse_seed(typed)
+        seed = _seed(request)
         record = rounds.preview_round(tournament, number, drawing.draw_seating(tournament, number, seed), seed, by=request.user)
     except ValidationError as exc:
         return _rounds_page(request, tournament, error=" ".join(exc.messages), typed=typed, status=400)
@@ -182,8 +193,9 @@ def round_preview(request, tournament, number):
 @table_event_view
 def round_publish(request, tournament, number):
     form = RoundStartForm(request.POST)
-    if not form.is_valid():
-        return _rounds_page(request, tournament, start_form=form, status=400)
+    if not form.is_valid():  # the draw is a hidden field: its error is said above the form
+        error = " ".join(error_messages(form, only=("draw",)))
+        return _rounds_page(request, tournament, error=error, start_form=form, status=400)
     record = get_object_or_404(SeatingDraw, pk=form.cleaned_data["draw"], tournament=tournament, round_number=number)
     try:
         rounds.save_round(tournament, number, record.as_data, record.seed, form.cleaned_data["starts_at"], by=request.user)

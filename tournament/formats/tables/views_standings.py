@@ -11,12 +11,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.common.form_input import cleaned
 from tournament.core import live_page
 from tournament.core.decorators import organizer_required
 from tournament.models import Game, Round, TableBonus
 from tournament.common.stored_words import tie_for
 from tournament.formats.tables import bonus, formats, playoffs, results, rounds
 from tournament.formats.tables.decorators import table_event_view
+from tournament.formats.tables.forms import BonusForm, PlayoffForm
 
 PUBLIC_POLL_SECONDS = 10
 
@@ -72,16 +74,10 @@ def standings(request, tournament):
 @table_event_view
 def bonus_override(request, tournament, number):
     rnd = get_object_or_404(Round, division__tournament=tournament, number=number)
-    chosen = request.POST.get("game", "")
-    to_game = None
-    if chosen:
-        if not chosen.isdigit():
-            return _organizer_page(request, tournament, error=_("Choose a table of the round, or no table."), status=400)
-        to_game = Game.objects.filter(pk=int(chosen), round=rnd).first()
-        if to_game is None:
-            return _organizer_page(request, tournament, error=_("That table is not in %(round)s.") % {"round": str(rnd)}, status=400)
     try:
-        bonus.override(rnd, to_game, request.POST.get("reason", ""), by=request.user)
+        data = cleaned(BonusForm(request.POST, round_=rnd))
+        to_game = data["game"]
+        bonus.override(rnd, to_game, data["reason"], by=request.user)
     except ValidationError as exc:
         return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
     if to_game:
@@ -98,7 +94,7 @@ def bonus_override(request, tournament, number):
 @table_event_view
 def create_playoff(request, tournament):
     try:
-        rnd = playoffs.create_playoff(tournament, request.POST.getlist("entrant"), by=request.user)
+        rnd = playoffs.create_playoff(tournament, cleaned(PlayoffForm(request.POST))["entrant"], by=request.user)
     except ValidationError as exc:
         return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
     messages.success(request, _("%(name)s created: table 1 of round %(number)s, starting now.") % {"name": str(rnd), "number": rnd.number})

@@ -82,3 +82,20 @@ def test_a_round_start_with_a_nul_byte_is_named_and_nothing_changes(organizer_cl
     assert response.status_code == 400
     assert "Division 1, Semi-finals: " in text(response)
     assert Round.objects.get(pk=rnd.pk).starts_at == rnd.starts_at
+
+
+@pytest.mark.parametrize("seed, shown", [("9" * 5000, "9" * 24 + "…"), ("9" * 20, "9" * 20)])
+def test_a_draw_number_of_thousands_of_digits_is_named_and_nothing_is_drawn(organizer_client, seed, shown):
+    """Past the 4,300 digits Python's int() reads: this once answered 500."""
+    tournament, _ = closed_tournament(4)
+    before = changes(tournament)
+    response = organizer_client.post(reverse("draw:preview", args=[tournament.slug, "d1"]), {"seed": seed})
+    assert response.status_code == 400
+    assert f"The draw number must be a whole number from 0 to 999,999,999,999,999,999; {shown} is not." in text(response)
+    assert not DrawRecord.objects.exists() and changes(tournament) == before
+
+
+def test_draw_number_zero_is_drawn_with_zero(organizer_client):
+    tournament, _ = closed_tournament(4)
+    organizer_client.post(reverse("draw:preview", args=[tournament.slug, "d1"]), {"seed": "0"})
+    assert DrawRecord.objects.get().seed == 0

@@ -91,14 +91,14 @@ def test_first_round_pairs_are_lines_two_by_two():
     assert generator.first_round_pairs(["a", None, "b", "c"]) == [("a", None), ("b", "c")]
 
 
-@pytest.mark.parametrize("text,expected", [("48213", 48213), (" 1,000 ", 1000), ("0", 0), (7, 7)])
+@pytest.mark.parametrize("text,expected", [("48213", 48213), (" 1,000 ", 1000), ("0", 0), (7, 7), ("0" * 5000 + "7", 7)])
 def test_typed_seeds_are_read(text, expected):
     assert generator.parse_seed(text) == expected
 
 
 @pytest.mark.parametrize("text,message", [
     ("abc", "whole number"), ("12.5", "whole number"), ("-3", "not be negative"), ("", "Type a draw number"),
-    ("١٢", "whole number"), (str(10**19), "from 0 to"), (-1, "from 0 to"),
+    ("١٢", "whole number"), (str(10**19), "from 0 to"), (-1, "from 0 to"), ("9" * 5000, "from 0 to"),
 ])
 def test_bad_seeds_are_refused_with_a_message(text, message):
     with pytest.raises(ValueError, match=message):

@@ -8,18 +8,19 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.common.form_fields import RowField, SeedField
 from tournament.models import DrawRecord
 
 LOCAL_INPUT = "%Y-%m-%dT%H:%M"  # what a datetime-local input sends
 
 
 class PreviewForm(forms.Form):
-    seed = forms.CharField(label=gettext_lazy("Draw number"), required=False)  # the generator reads it and says what is wrong with it
+    seed = SeedField()
     override = forms.BooleanField(required=False)
 
 
 class PublishForm(forms.Form):
-    draw = forms.ModelChoiceField(
+    draw = RowField(
         DrawRecord.objects.none(), label=gettext_lazy("Draw"),
         error_messages={"required": gettext_lazy("choose the preview to publish."),
                         "invalid_choice": gettext_lazy("that is not a preview of this division; draw again and publish that.")},
@@ -38,8 +39,10 @@ class LocalStartField(forms.CharField):
         super().__init__(error_messages={"required": gettext_lazy("a start time is required.")}, **kwargs)
         self.tz = tz
 
-    def to_python(self, value):
-        text = super().to_python(value)
+    def clean(self, value):
+        text = self.to_python(value)
+        self.validate(text)
+        self.run_validators(text)  # on the text (NUL bytes, max_length), not on the number
         if not text:
             return None
         try:

@@ -12,13 +12,12 @@ import math
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from tournament.core import timetable
 from tournament.core import signup_deadline
-from tournament.common import localtime
+from tournament.common import form_fields, localtime
 from tournament.formats.bracket.draw import generator
 from tournament.formats.bracket import advancement
 from tournament.core import deadlines
@@ -82,27 +81,12 @@ def preview(tournament: Tournament, kind: str, *, seed: int | str | None = None,
         try:
             seed = generator.parse_seed(seed)
         except generator.SeedError as exc:
-            raise ValidationError(seed_refusal(exc))
+            raise ValidationError(form_fields.seed_refusal(exc))
     lines = generator.draw_lines([t.pk for t in teams], seed)
     with transaction.atomic():
         record = DrawRecord.objects.create(division=timetable.division(tournament, kind), seed=seed, lines=lines, created_by=by)
         Tournament.objects.filter(pk=tournament.pk).bump()
     return record
-
-
-def seed_refusal(exc: generator.SeedError) -> str:
-    """The generator's refusal of a typed draw number, in the page's language."""
-    params = {**exc.params}
-    if "largest" in params:
-        params["largest"] = number_format(params["largest"], force_grouping=True)
-    refusals = {
-        "empty": _("Type a draw number (a whole number) or leave the box empty for a new one by lot."),
-        "negative": _("The draw number must not be negative: “%(seed)s”."),
-        "not_number": _("The draw number must be a whole number such as 48213; “%(seed)s” is not."),
-        "not_whole": _("The draw number must be a whole number, not %(seed)s."),
-        "out_of_range": _("The draw number must be a whole number from 0 to %(largest)s; %(seed)s is not."),
-    }
-    return refusals[exc.code] % params if exc.code in refusals else str(exc)
 
 
 def latest_preview(div: Division) -> DrawRecord | None:

@@ -73,7 +73,7 @@ def make_preview(request, slug, kind):
     seed = request.POST.get("seed", "")  # shown again as typed
     try:
         data = cleaned(form)
-        record = publishing.preview(tournament, kind, seed=data["seed"] or None, by=request.user, override=data["override"])
+        record = publishing.preview(tournament, kind, seed=data["seed"], by=request.user, override=data["override"])
     except ValidationError as exc:
         return _render(request, tournament, errors={kind: " ".join(exc.messages)}, typed={kind: seed}, status=400)
     messages.success(request, _("%(division)s: drawn with draw number %(seed)s. Redraw as often as you like, then publish.")
