@@ -53,7 +53,9 @@ def event_settings(tournament: Tournament) -> TableEvent:
 def partner_candidates(tournament: Tournament) -> tuple[list[int], list[list[int]]]:
     """Players still to be given a partner (signed up alone), and who among them came together."""
     players = list(
-        active_players(tournament).filter(team__isnull=True).order_by("created_at", "id").select_related("table_entry")
+        # Only a sign-up (its table entry) waits for a partner: a play-off's or an imported player may have none.
+        active_players(tournament).filter(team__isnull=True, table_entry__isnull=False)
+        .order_by("created_at", "id").select_related("table_entry")
     )
     groups: dict[int, list[int]] = {}
     for player in players:
