@@ -21,8 +21,8 @@ from django.utils import timezone
 
 from bench import site
 from bench.load import Connection, summary
-from tournament.formats.bracket.draw import publishing
 from tournament.core import actions
+from tournament.formats.bracket.draw import publishing
 from tournament.models import Division, Game, Player, Round, Team, Tournament
 
 SEED = 20260415

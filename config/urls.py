@@ -4,11 +4,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 import config.converters  # noqa: F401  (registers the id and token converters first)
-from tournament.site import health
-from tournament.site.favicon import favicon
 from tournament.core.language import switch_language
 from tournament.live import views as live_views
 from tournament.signups import urls as signup_urls
+from tournament.site import health
+from tournament.site.favicon import favicon
 
 # The public pages of every event: the live home (whatever the format) and the sign-up pages.
 public_pages = [path("t/<slug:slug>/", live_views.home, name="home"), *signup_urls.urlpatterns]

@@ -32,8 +32,8 @@ from scoring.hand_errors import (  # raised here; callers catch them as hands.X
     StaleEdit,
 )
 from scoring.models import Hand, HandRevision
-from tournament.core import formats
 from tournament.common.localtime import clock as local_clock
+from tournament.core import formats
 from tournament.core.game_rows import log_event
 from tournament.models import Game, GameSide, Tournament
 from tournament.models.brackets import new_table_token

@@ -2,8 +2,8 @@
 
 import datetime as dt
 
-from tournament.core import timetable
 from tests.factories import TeamFactory
+from tournament.core import timetable
 from tournament.formats.bracket.draw import publishing
 from tournament.models import Game
 

@@ -34,12 +34,13 @@ from hypothesis import strategies as st
 from scoring import hands
 from scoring import sample_hands as td
 from tests.factories import PlayerFactory, TeamFactory, TournamentFactory, UserFactory
-from tests.gameday_setup import publish_division, teams
 from tests.formats.tables.events import sign_up, table_event
 from tests.formats.tables.played import club_round, end_with_totals, play_club_game, players_round
-from tournament.formats.bracket.draw import publishing
-from tournament.formats.tables import drawing, playoffs, results, rounds as table_rounds
+from tests.gameday_setup import publish_division, teams
 from tournament.core import actions
+from tournament.formats.bracket.draw import publishing
+from tournament.formats.tables import drawing, playoffs, results
+from tournament.formats.tables import rounds as table_rounds
 from tournament.models import DrawRecord, Game, PartnerPost, Player, Round, Team
 from tournament.printing import cache as pdf_cache
 

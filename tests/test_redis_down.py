@@ -19,14 +19,13 @@ from django.utils import timezone
 
 from config.celery import app as celery_app
 from config.embedded_redis import ensure_running
-from tournament.core import timetable
 from scoring import sample_hands as td
 from scoring.models import Hand
-from tests.formats.bracket.draw.test_brackets_support import closed_tournament
 from tests.factories import TournamentFactory
+from tests.formats.bracket.draw.test_brackets_support import closed_tournament
 from tests.gameday_setup import publish_division, teams
+from tournament.core import actions, timetable
 from tournament.formats.bracket.draw import publishing
-from tournament.core import actions
 from tournament.models import Division, Game, Round
 
 pytestmark = pytest.mark.django_db

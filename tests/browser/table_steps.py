@@ -15,8 +15,8 @@ import rules
 from scoring import hands
 from tests.printing.test_printing_helpers import decode_qr, flat, page_png, pdf_text
 from tournament.core import deadlines
-from tournament.models import Game, GameSide, Round, Tournament
 from tournament.formats.tables import formats, play, results
+from tournament.models import Game, GameSide, Round, Tournament
 
 SHOTS = "/work/tmp/shots"
 PASSWORD = "table-events-e2e-1"

@@ -10,8 +10,8 @@ from scoring.models import Hand
 from tests.browser.dead_wifi import go_offline
 from tests.browser.test_table_event_390 import enter_rummikub_hand
 from tests.formats.tables.events import sign_up, table_event
-from tournament.models import Game, GameSide
 from tournament.formats.tables import drawing, play, rounds
+from tournament.models import Game, GameSide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,8 +7,8 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from tests.formats.bracket.draw.test_brackets_support import closed_tournament
 from tests.factories import UserFactory
+from tests.formats.bracket.draw.test_brackets_support import closed_tournament
 from tournament.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -33,8 +33,8 @@ from tests.browser.table_steps import (
     time_up,
 )
 from tournament.events import demo_tables
-from tournament.models import Game, TableEvent
 from tournament.formats.tables import results, rounds
+from tournament.models import Game, TableEvent
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -33,10 +33,10 @@ from tests.browser.table_steps import (
     tie_for_bronze,
 )
 from tests.formats.tables.events import table_event
-from tournament.events import demo_tables
 from tournament.core import deadlines
-from tournament.models import Game, GameSide, TableBonus
+from tournament.events import demo_tables
 from tournament.formats.tables import results, signups
+from tournament.models import Game, GameSide, TableBonus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

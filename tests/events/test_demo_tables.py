@@ -2,8 +2,8 @@ import pytest
 from django.core.management import call_command
 
 from scoring.models import Hand
-from tournament.models import Game, Player, SeatingDraw, Team, Tournament
 from tournament.formats.tables import seat_lists
+from tournament.models import Game, Player, SeatingDraw, Team, Tournament
 
 SLUGS = ["demo-club", "demo-rummikub", "demo-fiji", "demo-cutthroat"]
 

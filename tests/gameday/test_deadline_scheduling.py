@@ -8,12 +8,10 @@ import time_machine
 from django.urls import reverse
 
 from config.celery import app
-from tournament.core import timetable
-from tournament.core import signup_deadline
 from tests.factories import TournamentFactory
 from tests.gameday_setup import publish_division, teams
 from tests.tournament_form import tournament_data
-from tournament.core import actions, deadlines
+from tournament.core import actions, deadlines, signup_deadline, timetable
 from tournament.models import Round, Tournament
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)

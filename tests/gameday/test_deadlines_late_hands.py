@@ -11,8 +11,8 @@ from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.scoring.games import make_game
-from tournament.core import deadlines
 from tournament.common.localtime import clock
+from tournament.core import deadlines
 from tournament.models import Game, GameSide
 
 pytestmark = pytest.mark.django_db

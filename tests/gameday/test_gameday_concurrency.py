@@ -7,8 +7,7 @@ import pytest
 from django.db import connection
 
 from tests.gameday_setup import publish_division, teams
-from tournament.core import actions
-from tournament.core import deadlines
+from tournament.core import actions, deadlines
 from tournament.models import GameEvent
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)

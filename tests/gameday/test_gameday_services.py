@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from tests.factories import PlayerFactory
 from tests.gameday_setup import next_game, publish_division, teams
 from tournament.core import actions, clock, deadlines
-from tournament.formats.bracket import advancement
 from tournament.core.timetable import set_posted_start
+from tournament.formats.bracket import advancement
 from tournament.models import CheckIn, Game, GameEvent, GameSide, Player, Substitution
 
 S = Game.Status

@@ -9,9 +9,9 @@ from django.utils import timezone
 from config.celery import app
 from tests.gameday_setup import next_game, publish_division, teams
 from tournament.core import actions
+from tournament.core.deadlines import apply_no_show_at_deadline
 from tournament.core.timetable import set_posted_start
 from tournament.models import Game, GameEvent
-from tournament.core.deadlines import apply_no_show_at_deadline
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 S = Game.Status

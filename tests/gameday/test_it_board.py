@@ -12,8 +12,7 @@ from django.urls import reverse
 
 from tests.factories import TournamentFactory
 from tests.gameday_setup import publish_division, teams
-from tournament.core import actions
-from tournament.core import deadlines
+from tournament.core import actions, deadlines
 from tournament.core.board import current_round_id
 from tournament.models import CheckIn, Game, GameSide, Round, Tournament
 

@@ -7,10 +7,9 @@ import time_machine
 from django.urls import reverse
 
 from tests.factories import PlayerFactory, TournamentFactory
-from tests.gameday_setup import publish_division, teams
 from tests.gameday.test_it_board import text
-from tournament.core import actions
-from tournament.core import deadlines
+from tests.gameday_setup import publish_division, teams
+from tournament.core import actions, deadlines
 from tournament.models import Game, GameSide, PartnerPost, Substitution
 
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)  # Wednesday 10:00 AM in Mazatlán

@@ -7,8 +7,8 @@ import time_machine
 from django.urls import reverse
 
 from tests.factories import TeamFactory
-from tests.gameday_setup import publish_division, teams
 from tests.gameday.test_it_board import text
+from tests.gameday_setup import publish_division, teams
 from tournament.core import actions
 from tournament.models import CheckIn, Game
 

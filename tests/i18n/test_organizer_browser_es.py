@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from tests.formats.bracket.draw.test_brackets_support import published
 from tests.factories import UserFactory
+from tests.formats.bracket.draw.test_brackets_support import published
 from tournament.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.formats.bracket.draw.test_brackets_support import closed_tournament, game, published
 from tests.factories import TournamentFactory
+from tests.formats.bracket.draw.test_brackets_support import closed_tournament, game, published
 from tests.tournament_form import lasting, tournament_data
 from tournament.formats.bracket.draw import publishing
 from tournament.models import Round, Tournament

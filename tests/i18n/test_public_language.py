@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from tournament.core import signup_deadline
 from tests.live.events import in_play, signed_up
+from tournament.core import signup_deadline
 from tournament.models import PartnerPost
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ from django.utils import timezone
 
 from scoring import hands
 from scoring import sample_hands as td
-from tests.formats.bracket.draw.test_brackets_support import game, publish, published, teams_of
 from tests.factories import TeamFactory, TournamentFactory
+from tests.formats.bracket.draw.test_brackets_support import game, publish, published, teams_of
 from tests.gameday.test_advancement_engine import play_out
 from tournament.core import actions
 from tournament.formats.bracket import advancement

@@ -6,10 +6,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.formats.bracket.draw.test_brackets_support import game, teams_of
-from tests.live.events import in_play
 from tests.formats.tables.played import club_round, play_club_game
-from tournament.events import demo_tables
+from tests.live.events import in_play
 from tournament.core import actions
+from tournament.events import demo_tables
 from tournament.models import Game, Player, Team
 
 pytestmark = pytest.mark.django_db

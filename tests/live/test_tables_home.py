@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.live.test_home import section
 from tests.formats.tables.played import START, club_round, end_with_totals, play_club_game
+from tests.live.test_home import section
 from tournament.formats.tables import rounds
 
 pytestmark = pytest.mark.django_db

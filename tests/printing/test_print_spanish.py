@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from tests.formats.tables.played import club_round, end_with_totals
 from tests.printing.test_printing_helpers import (
     cards_from_the_worker,
     draw_divisions,
@@ -17,11 +18,10 @@ from tests.printing.test_printing_helpers import (
     pdf_text,
 )
 from tests.printing.test_table_results_pdf import play_the_playoff
-from tests.formats.tables.played import club_round, end_with_totals
+from tournament.formats.tables import bonus
 from tournament.models import Round, Tournament
 from tournament.printing import documents, tasks
 from tournament.printing.paper import paper
-from tournament.formats.tables import bonus
 
 pytestmark = pytest.mark.django_db
 SHOTS = Path(os.environ.get("MELDBOARD_SCREENSHOTS", "/work/tmp/shots"))

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.formats.bracket.chart.test_page_cache import dead_cache  # noqa: F401 (a fixture)
 from tests.factories import TournamentFactory
+from tests.formats.bracket.chart.test_page_cache import dead_cache  # noqa: F401 (a fixture)
 from tests.printing.test_printing_helpers import draw_divisions
 from tournament.models import GameSide, Tournament
 from tournament.printing import cache as pdf_cache

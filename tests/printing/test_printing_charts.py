@@ -1,7 +1,8 @@
 """The chart layout as a pure function: no database, just bracket data in and positions out."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournament.printing import chart_text, charts
 from tournament.printing.paper import PAPERS

@@ -5,7 +5,14 @@ and the QR code on a table card decoded to its game's table link."""
 import pytest
 
 from tests.printing.test_printing_helpers import (
-    decode_qr, draw_divisions, flat, page_png, pdf_pages, pdf_text, play_round, shown,
+    decode_qr,
+    draw_divisions,
+    flat,
+    page_png,
+    pdf_pages,
+    pdf_text,
+    play_round,
+    shown,
 )
 from tournament.models import Division, Game, GameSide, Round
 from tournament.printing import data, documents

@@ -14,8 +14,8 @@ from django.db import transaction
 from django.urls import reverse
 
 from tests.factories import TeamFactory
-from tournament.formats.bracket.draw import publishing
 from tournament.formats.bracket import advancement
+from tournament.formats.bracket.draw import publishing
 from tournament.models import Division, Game, GameSide, Tournament
 from tournament.printing import cache as pdf_cache
 

@@ -7,8 +7,8 @@ import pypdf
 import pytest
 from django.urls import reverse
 
-from tests.printing.test_printing_helpers import draw_divisions, flat
 from tests.formats.tables.played import club_round, players_round
+from tests.printing.test_printing_helpers import draw_divisions, flat
 from tournament.models import Game, Round
 from tournament.printing import data
 

@@ -11,10 +11,10 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import TournamentFactory
-from tests.printing.test_printing_helpers import flat, page_png
 from tests.formats.tables.played import club_round, end_with_totals
-from tournament.models import Game, GameSide, Tournament
+from tests.printing.test_printing_helpers import flat, page_png
 from tournament.formats.tables import bonus, playoffs, results
+from tournament.models import Game, GameSide, Tournament
 
 pytestmark = pytest.mark.django_db
 SHOTS = Path(os.environ.get("MELDBOARD_SCREENSHOTS", "/work/tmp/shots"))

@@ -4,8 +4,9 @@ with the arithmetic beside each."""
 from __future__ import annotations
 
 import pytest
-import rules
 from rules_cases import fields_refused, hand, refused, scored, side
+
+import rules
 
 BAJA = "baja-partners"
 

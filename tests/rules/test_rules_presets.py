@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-import rules
 from rules_cases import hand, scored, side
+
+import rules
 
 ALL = rules.PRESET_NAMES
 

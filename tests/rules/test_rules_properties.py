@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-import rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import rules
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CARD_VARIANTS = [v for v in rules.PRESET_NAMES if v != "rummikub"]

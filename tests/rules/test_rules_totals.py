@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import rules
 
 
 def test_rules_md_worked_examples_add_up_hand_by_hand() -> None:

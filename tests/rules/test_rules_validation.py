@@ -4,8 +4,9 @@ problem is reported with the side and field it concerns."""
 from __future__ import annotations
 
 import pytest
-import rules
 from rules_cases import fields_refused, hand, refused, side
+
+import rules
 
 BAJA = "baja-partners"
 

@@ -7,9 +7,8 @@ import time_machine
 from django.core import mail
 from django.urls import reverse
 
-from tournament.core import signup_deadline
 from tests.factories import TournamentFactory
-from tournament.core import deadlines
+from tournament.core import deadlines, signup_deadline
 from tournament.models import Tournament
 
 DEADLINE = dt.datetime(2026, 4, 7, 19, 0, tzinfo=dt.UTC)

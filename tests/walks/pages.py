@@ -17,7 +17,6 @@ from unittest import mock
 from urllib.parse import urldefrag, urlsplit
 
 import weasyprint
-
 from django.test import Client
 
 from tournament.models import Game, Tournament

@@ -19,11 +19,11 @@ from django.utils import timezone
 import rules
 from scoring import hands
 from tests.factories import TeamFactory, TournamentFactory
-from tournament.formats.bracket.draw import publishing
 from tournament.core import actions, signup_deadline
 from tournament.formats.bracket import advancement
-from tournament.models import Division, Game, Player, TableEvent, Tournament
+from tournament.formats.bracket.draw import publishing
 from tournament.formats.tables import drawing, formats, play, playoffs, results, rounds, seat_lists, signups
+from tournament.models import Division, Game, Player, TableEvent, Tournament
 
 SEED = 7
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eva", "Finn", "Gia", "Hal", "Ivo", "Jan", "Kim", "Lou"]

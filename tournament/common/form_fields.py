@@ -13,9 +13,9 @@ import datetime as dt
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import ProhibitNullCharactersValidator
+from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.common import seeds

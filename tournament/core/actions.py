@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.common import names
+from tournament.common.localtime import clock as local_clock
+from tournament.common.stored_words import reason as reason_words
 from tournament.core import deadlines, formats, transitions
 from tournament.core.clock import result_text
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
-from tournament.common.localtime import clock as local_clock
 from tournament.models import (
     CheckIn,
     Game,
@@ -31,7 +32,6 @@ from tournament.models import (
     Substitution,
     Team,
 )
-from tournament.common.stored_words import reason as reason_words
 
 Status = Game.Status
 Reason = Game.Reason

@@ -17,11 +17,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournament.core import live_page
-from tournament.core.decorators import organizer_required
-from tournament.core import heard
-from tournament.core.clock import clock
 from tournament.common.localtime import when
+from tournament.core import heard, live_page
+from tournament.core.clock import clock
+from tournament.core.decorators import organizer_required
 from tournament.models import CheckIn, Game, GameSide, Round, Substitution, Tournament
 
 BOARD_POLL_SECONDS = 5

@@ -10,11 +10,10 @@ import datetime as dt
 
 from django.utils.translation import gettext as _
 
-from tournament.core import ties
 from tournament.common.localtime import clock as local_clock
-from tournament.models import Game
 from tournament.common.stored_words import reason as reason_words
-from tournament.core import formats
+from tournament.core import formats, ties
+from tournament.models import Game
 
 Status = Game.Status
 Reason = Game.Reason

@@ -12,13 +12,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.core import timetable
-from tournament.core import signup_deadline
 from scoring import hands
 from scoring.sample_hands import BIG, W1, W2, values
-from tournament.formats.bracket.draw import publishing
+from tournament.core import actions, signup_deadline, timetable
 from tournament.events import demo_tables
-from tournament.core import actions
+from tournament.formats.bracket.draw import publishing
 from tournament.models import Division, Game, Round, Tournament
 from tournament.signups import registration
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 import datetime as dt
 
 import rules
-from tournament.core import signup_deadline
 from scoring import hands
-from tournament.core import actions
-from tournament.models import Game, Tournament
+from tournament.core import actions, signup_deadline
 from tournament.formats.tables import drawing, formats, play, rounds, signups
+from tournament.models import Game, Tournament
 
 NAMES = [
     "Ann Lee", "Bob Lee", "Carmen Ruiz", "Dave Ruiz", "Eve Adams", "Frank Adams", "Gina Park", "Hal Park",

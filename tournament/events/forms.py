@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.common import names, time_zones
-from tournament.events import web_address
 from tournament.common.form_fields import HoursMinutesField
+from tournament.events import web_address
 from tournament.models import Tournament
 from tournament.models.events import validate_time_zone
 

@@ -12,13 +12,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tournament.core import signup_deadline
 from tournament.common import localtime
+from tournament.core import formats, signup_deadline
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.events.backup import export_tournament
 from tournament.events.forms import TournamentForm
 from tournament.models import Tournament
-from tournament.core import formats
 
 
 @login_required

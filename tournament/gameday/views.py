@@ -14,10 +14,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.core.decorators import organizer_required, tournament_view
 from tournament.common.form_input import cleaned
+from tournament.common.localtime import clock as local_clock
 from tournament.core import actions
 from tournament.core.board import board_context, games_for_board
+from tournament.core.decorators import organizer_required, tournament_view
+from tournament.core.heard import table_heard
+from tournament.formats.tables import play
+from tournament.formats.tables.forms import SeatForm
 from tournament.gameday.forms import (
     DecideForm,
     OneMoreHandForm,
@@ -27,12 +31,8 @@ from tournament.gameday.forms import (
     TableStartForm,
     TeamForm,
 )
-from tournament.core.heard import table_heard
 from tournament.gameday.views_game import load_game
-from tournament.common.localtime import clock as local_clock
 from tournament.models import Division, Game
-from tournament.formats.tables import play
-from tournament.formats.tables.forms import SeatForm
 
 TABLE_POLL_SECONDS = 10
 

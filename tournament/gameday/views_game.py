@@ -21,13 +21,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
-from tournament.core.decorators import organizer_required, tournament_view
 from tournament.common.form_input import error_messages
-from tournament.core import formats, ties
+from tournament.core import formats, game_log, ties
 from tournament.core.board import game_view, games_for_board
-from tournament.gameday.forms import CorrectionForm
-from tournament.core import game_log
+from tournament.core.decorators import organizer_required, tournament_view
 from tournament.core.game_log_names import entrant_names
+from tournament.gameday.forms import CorrectionForm
 from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
 
 NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournament.common import names
+from tournament.core import formats
 from tournament.models import (
     Game,
     GameSide,
@@ -21,7 +22,6 @@ from tournament.models import (
     Team,
     Tournament,
 )
-from tournament.core import formats
 
 # A game with its result, or over and waiting for the organizer's decision.
 OVER = (*Game.DONE, Game.Status.AWAITING_DECISION)

@@ -13,9 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from tournament.core import signup_deadline
 from tournament.common import localtime
-from tournament.core import formats, live_page
+from tournament.core import formats, live_page, signup_deadline
 from tournament.live import entrant
 from tournament.models import Round, Team
 

@@ -11,11 +11,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament.common import names
-from tournament.core import live_page
+from tournament.core import formats, live_page
 from tournament.core.decorators import tournament_view
 from tournament.live import entrant
 from tournament.models import Player, Team
-from tournament.core import formats
 
 PAGE = ("live/entrant.html", "live/_entrant_live.html")
 MAX_TYPED = 80

@@ -16,10 +16,10 @@ from django.utils.translation import gettext_lazy
 
 import rules
 from tournament.common.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
-from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
 from tournament.common.numbers import points_text  # noqa: F401 (table_results prints with it too)
-from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
 from tournament.common.stored_words import reason, stored_name
+from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
+from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
 
 POSTING = "posting"
 CURRENT = "current"

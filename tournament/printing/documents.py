@@ -16,11 +16,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from weasyprint import HTML
 
+from tournament.common.stored_words import stored_name
 from tournament.core.language import in_tournament_language
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import charts, data
 from tournament.printing.paper import Paper
-from tournament.common.stored_words import stored_name
 
 # WeasyPrint reports each layout step at INFO; a server log needs none of it.
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)

@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from weasyprint import HTML
 
 from tournament.core.language import in_tournament_language
+from tournament.formats.tables import seat_lists
 from tournament.models import Tournament
 from tournament.printing import data
 from tournament.printing.paper import Paper
-from tournament.formats.tables import seat_lists
 
 ORDERS = ("table", "name")
 

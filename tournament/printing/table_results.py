@@ -13,13 +13,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from weasyprint import HTML
 
+from tournament.common.stored_words import level_for, medal
 from tournament.core.language import in_tournament_language
+from tournament.formats.tables import formats, results
+from tournament.formats.tables.standings import placings
 from tournament.models import Game, Tournament
 from tournament.printing import data
 from tournament.printing.paper import Paper
-from tournament.common.stored_words import level_for, medal
-from tournament.formats.tables import formats, results
-from tournament.formats.tables.standings import placings
 
 
 @dataclass

@@ -21,17 +21,17 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.common.scheduling import send_task_safely
+from tournament.common.stored_words import stored_name
 from tournament.core import formats as event_formats
 from tournament.core.decorators import organizer_required
 from tournament.core.language import in_tournament_language
+from tournament.formats.tables import formats, seat_lists
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
 from tournament.printing import data, documents, seating, table_results, tasks
 from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper
 from tournament.printing.paper import paper as paper_for
-from tournament.common.scheduling import send_task_safely
-from tournament.common.stored_words import stored_name
-from tournament.formats.tables import formats, seat_lists
 
 PAPER_SESSION_KEY = "print_paper"
 STALE_JOB_SECONDS = 20  # after this long without a worker, the page offers to make the cards here

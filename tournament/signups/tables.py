@@ -5,8 +5,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from tournament.common.localtime import when
-from tournament.models import Team
 from tournament.common.names import bdi_join
+from tournament.models import Team
 
 
 class TeamTable(tables.Table):

@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.common import names
-from tournament.models import PartnerPost, Team, Tournament
 from tournament.core.signup_deadline import draw_started
+from tournament.models import PartnerPost, Team, Tournament
 
 
 def rename_team(team: Team, new_name: str) -> Team:

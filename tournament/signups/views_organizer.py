@@ -7,9 +7,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.common.form_input import cleaned, error_messages
 from tournament.core import signup_deadline
 from tournament.core.decorators import organizer_required, tournament_view
-from tournament.common.form_input import cleaned, error_messages
 from tournament.models import Team
 from tournament.signups import registration, team_changes
 from tournament.signups.forms import PairForm, SignupForm, TeamNameForm

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from tournament.core import signup_deadline
 from tournament.common import localtime
+from tournament.core import signup_deadline
 from tournament.core.decorators import tournament_view
 from tournament.models import PartnerPost, Team, Tournament
 from tournament.signups import post_links, registration

@@ -1,13 +1,12 @@
 """/healthz: each part the app needs, "ok" or what is wrong with it; 503 unless all are ok."""
 
 import redis
+from celery import current_app as celery_app
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
-
-from celery import current_app as celery_app
 
 
 def _database() -> str:

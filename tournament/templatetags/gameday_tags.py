@@ -1,8 +1,8 @@
 from django import template
 from django.utils import timezone
 
-from tournament.core.clock import clock
 from tournament.common.stored_words import reason as reason_words
+from tournament.core.clock import clock
 
 register = template.Library()
 

@@ -4,8 +4,8 @@ and medals in the page's language."""
 from django import template
 
 from tournament.common import stored_words
-from tournament.printing import data
 from tournament.formats.tables import formats
+from tournament.printing import data
 
 register = template.Library()
 

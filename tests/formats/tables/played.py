@@ -6,8 +6,8 @@ from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.formats.tables.events import sign_up, table_event
-from tournament.models import Game, GameSide
 from tournament.formats.tables import rounds
+from tournament.models import Game, GameSide
 
 START = dt.datetime(2027, 1, 6, 17, 0, tzinfo=dt.timezone.utc)
 

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests.factories import organizer, organizer_client  # noqa: F401 (fixtures)
 from tests.formats.tables.events import sign_up, table_event
-from tournament.models import Game
 from tournament.formats.tables import drawing, rounds
+from tournament.models import Game
 
 pytestmark = pytest.mark.django_db
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)

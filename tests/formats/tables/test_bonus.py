@@ -11,8 +11,8 @@ from django.db import connection
 from scoring import outcome
 from tests.changes import changes
 from tests.formats.tables.played import club_round, confirm_all, play_club_game, players_round
-from tournament.models import GameEvent, TableBonus
 from tournament.formats.tables import bonus, results
+from tournament.models import GameEvent, TableBonus
 
 
 def scores(event):

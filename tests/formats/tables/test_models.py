@@ -7,8 +7,8 @@ import rules
 from tests.formats.tables.events import table_event
 from tests.tournament_form import tournament_data
 from tournament.events.forms import TournamentForm
-from tournament.models import Division, Tournament
 from tournament.formats.tables import formats
+from tournament.models import Division, Tournament
 
 
 def create_data(**extra):

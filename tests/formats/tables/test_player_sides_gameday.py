@@ -10,8 +10,8 @@ import pytest
 from tests.changes import changes
 from tests.formats.tables.played import players_round
 from tournament.core import deadlines
-from tournament.models import Game, GameSide, TableEvent
 from tournament.formats.tables import results, rounds
+from tournament.models import Game, GameSide, TableEvent
 
 pytestmark = pytest.mark.django_db
 

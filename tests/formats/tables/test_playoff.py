@@ -7,8 +7,8 @@ from django.core.exceptions import ValidationError
 from tests.changes import changes
 from tests.formats.tables.events import table_event
 from tests.formats.tables.played import club_round, end_with_totals, players_round
-from tournament.models import Game, GameSide, Round, SeatingDraw
 from tournament.formats.tables import playoffs, results
+from tournament.models import Game, GameSide, Round, SeatingDraw
 
 pytestmark = pytest.mark.django_db
 

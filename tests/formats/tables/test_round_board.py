@@ -9,8 +9,8 @@ from django.utils import timezone
 from tests.factories import TournamentFactory, organizer, organizer_client  # noqa: F401 (fixtures)
 from tests.formats.tables.events import sign_up, table_event
 from tournament.events import demo_tables
-from tournament.models import Game, Tournament
 from tournament.formats.tables import drawing, rounds
+from tournament.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -11,6 +11,7 @@ from scoring import sheet
 from scoring.models import Hand
 from tests.changes import changes
 from tests.formats.tables.events import sign_up, table_event
+from tournament.formats.tables import play, rounds, signups
 from tournament.models import (
     Division,
     Game,
@@ -20,7 +21,6 @@ from tournament.models import (
     SeatingDraw,
     Team,
 )
-from tournament.formats.tables import play, rounds, signups
 
 pytestmark = pytest.mark.django_db
 

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import organizer, organizer_client  # noqa: F401 (fixtures)
+from tests.formats.tables.events import sign_up, table_event
 from tests.printing.test_printing_helpers import (
     decode_qr,
     flat,
@@ -16,10 +17,9 @@ from tests.printing.test_printing_helpers import (
     pdf_pages,
     pdf_text,
 )
-from tests.formats.tables.events import sign_up, table_event
 from tournament.events import demo_tables
-from tournament.models import Round, Tournament
 from tournament.formats.tables import drawing, rounds
+from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 SHOTS = Path(os.environ.get("MELDBOARD_SCREENSHOTS", "/work/tmp/shots"))

@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from tests.changes import changes
 from tests.formats.tables.events import sign_up, table_event
-from tournament.models import Household, PartnerDraw, Player, TableEntry, Team
 from tournament.formats.tables import rounds, signups
+from tournament.models import Household, PartnerDraw, Player, TableEntry, Team
 
 pytestmark = pytest.mark.django_db
 

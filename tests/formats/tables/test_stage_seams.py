@@ -9,8 +9,8 @@ from django.urls import reverse
 from tests.factories import organizer, organizer_client  # noqa: F401 (fixtures)
 from tests.formats.tables.events import sign_up, table_event
 from tests.formats.tables.played import end_with_totals, players_round
-from tournament.models import Game
 from tournament.formats.tables import drawing, playoffs, results, rounds
+from tournament.models import Game
 
 pytestmark = pytest.mark.django_db
 

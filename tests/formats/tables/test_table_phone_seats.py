@@ -8,8 +8,8 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from tests.gameday.test_it_board import text
 from tests.formats.tables.played import START, club_round, players_round
+from tests.gameday.test_it_board import text
 from tournament.models import CheckIn, Game, GameEvent, GameSide
 
 pytestmark = pytest.mark.django_db

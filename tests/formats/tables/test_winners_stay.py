@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.formats.tables.played import START, club_round, end_with_totals, players_round
-from tournament.models import Game, GameSide, Player, SeatingDraw, TableEvent
 from tournament.formats.tables import drawing, movement, rounds
+from tournament.models import Game, GameSide, Player, SeatingDraw, TableEvent
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.core import clock
 from tournament.core.formats import EventFormat
-from tournament.formats.bracket import live_now, advancement, game_rules
+from tournament.formats.bracket import advancement, game_rules, live_now
 from tournament.models import Game, Team
 from tournament.signups import registration
 from tournament.signups.forms import SignupForm

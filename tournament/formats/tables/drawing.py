@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 
 from tournament.common import form_fields, seeds
-from tournament.models import Tournament
 from tournament.formats.tables import formats, movement, partners, rounds, seating
+from tournament.models import Tournament
 
 
 def parse_seed(typed: str | None) -> int:

@@ -4,15 +4,13 @@ a round's start. The services in tournament.formats.tables.signups and .rounds c
 import secrets
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from tournament.common.form_fields import SeedField, IdField, IdListField, RowField, WholeNumberField
+from tournament.common.form_fields import IdField, IdListField, RowField, SeedField, WholeNumberField
 from tournament.common.numbers import points_text
-from tournament.models import Game, GameSide, TableEvent, Tournament
 from tournament.formats.tables import formats
-
+from tournament.models import Game, GameSide, TableEvent, Tournament
 
 MAX_HANDS_PER_ROUND = 99  # far more than a round's game has; keeps the number inside the column
 

@@ -11,9 +11,9 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.models import Game, Tournament
 from tournament.formats.tables import formats, results, seat_lists
 from tournament.formats.tables.results import FINISHED
+from tournament.models import Game, Tournament
 
 LEADERS_SHOWN = 5
 

@@ -20,6 +20,9 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.formats.tables import rounds
+from tournament.formats.tables.results import FINISHED
+from tournament.formats.tables.table_deadlines import top_sides
 from tournament.models import (
     Division,
     Game,
@@ -29,9 +32,6 @@ from tournament.models import (
     TableEvent,
     Tournament,
 )
-from tournament.formats.tables import rounds
-from tournament.formats.tables.results import FINISHED
-from tournament.formats.tables.table_deadlines import top_sides
 
 
 @dataclass(frozen=True)

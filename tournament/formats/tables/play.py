@@ -21,10 +21,10 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.common.localtime import clock as local_clock
 from tournament.core import actions, deadlines, transitions
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
-from tournament.common.localtime import clock as local_clock
 from tournament.models import Game, GameSide
 
 Status = Game.Status

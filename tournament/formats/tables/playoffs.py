@@ -14,10 +14,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.core import timetable
-from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
 from tournament.common.stored_words import tie_for
+from tournament.core import timetable
 from tournament.formats.tables import formats, results, rounds
+from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
 
 
 def _players_of(tournament: Tournament, entrants: list[int]) -> list[list[int]]:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from tournament.core import transitions
-from tournament.core import clock
+from tournament.core import clock, transitions
 from tournament.core.formats import EventFormat
 from tournament.core.game_log import Entrant
 from tournament.formats.tables import entrant_pages, formats, game_rules, live_now, signups, table_deadlines

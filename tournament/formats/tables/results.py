@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Prefetch
 
-from tournament.models import Division, Game, GameSide, SeatingDraw, Tournament
 from tournament.formats.tables import formats, rounds
 from tournament.formats.tables import standings as pure
+from tournament.models import Division, Game, GameSide, SeatingDraw, Tournament
 
 FINISHED = (*Game.DONE, Game.Status.AWAITING_DECISION)
 

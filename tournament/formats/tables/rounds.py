@@ -20,6 +20,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.core import timetable
+from tournament.formats.tables import formats
+from tournament.formats.tables.signups import active_players
 from tournament.models import (
     Division,
     Game,
@@ -32,8 +34,6 @@ from tournament.models import (
     Team,
     Tournament,
 )
-from tournament.formats.tables import formats
-from tournament.formats.tables.signups import active_players
 
 
 def table_division(tournament: Tournament) -> Division:

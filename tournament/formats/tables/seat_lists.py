@@ -15,8 +15,8 @@ from django.db.models import Count, Max, Prefetch
 from django.utils.translation import gettext
 
 from tournament.common import localtime, names
-from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
 from tournament.formats.tables import movement, rounds
+from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
 
 
 @dataclass

@@ -19,6 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.common import names
+from tournament.core.signup_deadline import closed_message
+from tournament.formats.tables import formats
 from tournament.models import (
     Household,
     PartnerDraw,
@@ -28,8 +30,6 @@ from tournament.models import (
     Team,
     Tournament,
 )
-from tournament.core.signup_deadline import closed_message
-from tournament.formats.tables import formats
 
 # "Ann, Bob & Cy and Di" → four names.
 NAME_SEPARATORS = re.compile(r"\s*(?:,|;|/|\+|&|\band\b)\s*", re.IGNORECASE)

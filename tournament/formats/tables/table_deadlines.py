@@ -24,12 +24,12 @@ from collections.abc import Sequence
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from tournament.common.localtime import clock as local_clock
 from tournament.core import transitions
 from tournament.core.game_log import Entrant, EntrantTotal
 from tournament.core.game_rows import count_change, log_event
-from tournament.common.localtime import clock as local_clock
-from tournament.models import Game, GameSide
 from tournament.formats.tables.standings import placings
+from tournament.models import Game, GameSide
 
 Status = Game.Status
 Reason = Game.Reason

@@ -18,18 +18,17 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.common import localtime
-from tournament.core import live_page
-from tournament.core.decorators import organizer_required
-from tournament.core import heard
+from tournament.core import heard, live_page
 from tournament.core.board import (
     BOARD_POLL_SECONDS,
     game_view,
     games_for_board,
 )
-from tournament.models import Division, Game, Tournament
+from tournament.core.decorators import organizer_required
 from tournament.formats.tables import play, rounds, seat_lists, table_deadlines
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import SeatForm
+from tournament.models import Division, Game, Tournament
 
 
 def _board_context(tournament: Tournament, number: int, now) -> dict:

@@ -10,13 +10,13 @@ from django_tables2 import RequestConfig
 
 from tournament.common import localtime
 from tournament.core.decorators import organizer_required
-from tournament.models import Household, Player
 from tournament.core.signup_deadline import closed_message
-from tournament.signups.views_public import _apply_errors
 from tournament.formats.tables import formats, signups
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import PlayerEditForm, PlayerSignupForm
 from tournament.formats.tables.tables import PlayerTable
+from tournament.models import Household, Player
+from tournament.signups.views_public import _apply_errors
 
 
 def _players_page(request, tournament, form, status=200):

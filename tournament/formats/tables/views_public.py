@@ -8,10 +8,10 @@ from django.views.decorators.http import require_http_methods
 
 from tournament.common import localtime
 from tournament.core.signup_deadline import closed_message
-from tournament.signups.views_public import _apply_errors
 from tournament.formats.tables import formats, signups
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import PlayerSignupForm
+from tournament.signups.views_public import _apply_errors
 
 
 @require_http_methods(["GET", "POST"])

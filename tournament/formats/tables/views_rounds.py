@@ -12,10 +12,10 @@ from django.views.decorators.http import require_POST
 from tournament.common import localtime
 from tournament.common.form_input import cleaned, error_messages
 from tournament.core.decorators import organizer_required
-from tournament.models import PartnerDraw, Player, SeatingDraw, Tournament
 from tournament.formats.tables import drawing, formats, movement, rounds
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import EventSettingsForm, PartnersPublishForm, RoundStartForm, SeedForm
+from tournament.models import PartnerDraw, Player, SeatingDraw, Tournament
 
 
 def _names(tournament) -> dict[int, str]:

@@ -12,13 +12,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.common.form_input import cleaned
+from tournament.common.stored_words import tie_for
 from tournament.core import live_page
 from tournament.core.decorators import organizer_required
-from tournament.models import Game, Round, TableBonus
-from tournament.common.stored_words import tie_for
 from tournament.formats.tables import bonus, formats, playoffs, results, rounds
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import BonusForm, PlayoffForm
+from tournament.models import Game, Round, TableBonus
 
 PUBLIC_POLL_SECONDS = 10
 

@@ -18,14 +18,12 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 
-from tournament.core import timetable
-from tournament.core import signup_deadline
 from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.factories import TeamFactory, UserFactory
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament.core import actions, deadlines
+from tournament.core import actions, deadlines, signup_deadline, timetable
 from tournament.models import Game, Round, Team, Tournament
 from tournament.signups import registration
 

@@ -6,8 +6,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.formats.bracket.draw.test_brackets_support import closed_tournament, game, publish, published, teams_of
-from tournament.formats.bracket.draw import publishing
 from tournament.formats.bracket import advancement
+from tournament.formats.bracket.draw import publishing
 from tournament.models import Game, GameSide, Tournament
 
 

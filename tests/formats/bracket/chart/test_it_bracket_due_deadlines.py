@@ -6,10 +6,9 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from tournament.core import signup_deadline
 from tests.factories import TeamFactory, TournamentFactory
+from tournament.core import actions, signup_deadline
 from tournament.formats.bracket.draw import publishing
-from tournament.core import actions
 from tournament.models import Game
 
 

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from tests.gameday.test_advancement_engine import play_out
 from tests.formats.bracket.draw.test_brackets_support import closed_tournament, game, published, teams_of
+from tests.gameday.test_advancement_engine import play_out
 from tournament.formats.bracket import advancement
 
 

@@ -3,8 +3,8 @@
 import datetime as dt
 import zoneinfo
 
-from tournament.core import timetable
 from tests.formats.bracket.draw.test_brackets_support import final_game, game, published
+from tournament.core import timetable
 from tournament.formats.bracket.draw import publishing
 from tournament.models import Game, Round
 

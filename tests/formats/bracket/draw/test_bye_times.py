@@ -2,8 +2,8 @@
 
 import datetime as dt
 
-from tournament.core import timetable
 from tests.formats.bracket.draw.test_brackets_support import published
+from tournament.core import timetable
 from tournament.models import Game, Round
 
 

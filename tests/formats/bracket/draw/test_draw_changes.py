@@ -6,9 +6,9 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from tournament.core import timetable
 from tests.changes import changes, counted
 from tests.formats.bracket.draw.test_brackets_support import closed_tournament, game, publish, published
+from tournament.core import timetable
 from tournament.formats.bracket.draw import publishing
 from tournament.models import Division, Game, Round
 

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from tests.formats.bracket.draw.test_brackets_support import closed_tournament, publish
 from tests.factories import TeamFactory, TournamentFactory
+from tests.formats.bracket.draw.test_brackets_support import closed_tournament, publish
 from tournament.formats.bracket.draw import generator
 from tournament.models import Division, DrawRecord, Game
 

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.core import formats as core_formats
 from tournament.core import live_page
 from tournament.formats.bracket.chart import prefetch
-from tournament.core import formats as core_formats
 from tournament.models import Division
 
 

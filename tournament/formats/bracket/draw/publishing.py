@@ -15,12 +15,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from tournament.core import timetable
-from tournament.core import signup_deadline
 from tournament.common import form_fields, localtime
-from tournament.formats.bracket.draw import generator
+from tournament.core import deadlines, signup_deadline, timetable
 from tournament.formats.bracket import advancement
-from tournament.core import deadlines
+from tournament.formats.bracket.draw import generator
 from tournament.models import (
     Division,
     DrawRecord,

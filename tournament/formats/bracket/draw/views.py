@@ -9,13 +9,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.core import timetable
-from tournament.core import signup_deadline
 from tournament.common import localtime
+from tournament.common.form_input import cleaned, error_messages
+from tournament.core import signup_deadline, timetable
 from tournament.core.decorators import organizer_required
 from tournament.formats.bracket.draw import generator, publishing
 from tournament.formats.bracket.draw.forms import LOCAL_INPUT, PreviewForm, PublishForm, ScheduleForm
-from tournament.common.form_input import cleaned, error_messages
 from tournament.models import Division, Game, Round, Tournament
 
 
