@@ -41,6 +41,15 @@ class EventFormat:
         context name of the format's key ("bracket", "tables"), which their templates read."""
         raise NotImplementedError
 
+    def signed_up(self, tournament: Tournament) -> int:
+        """How many entrants are signed up (not withdrawn): teams or players."""
+        raise NotImplementedError
+
+    def signups_closed_mail(self, count: int) -> tuple[str, str]:
+        """The organizers' e-mail when sign-ups close: subject and message, with %(tournament)s,
+        %(count)s and %(when)s to fill, in the format's words."""
+        raise NotImplementedError
+
     def dashboard(self, tournament: Tournament) -> dict:
         """The organizer dashboard's context for its `dashboard_template`: who signed up."""
         raise NotImplementedError

@@ -11,10 +11,10 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournament.common.localtime import full_text
 from tournament.common.scheduling import send_task_safely
+from tournament.core import formats
 from tournament.core.language import in_tournament_language
 from tournament.models import Tournament
 
@@ -60,24 +60,22 @@ def close_due_registrations(now: dt.datetime) -> int:
 
 def notify_registration_closed(tournament_id: int) -> None:
     tournament = Tournament.objects.get(pk=tournament_id)
-    teams = tournament.teams.filter(withdrawn_at__isnull=True).count()
+    event_format = formats.of(tournament)
+    count = event_format.signed_up(tournament)
     recipients = [tournament.organizer_email] if tournament.organizer_email else []
     if tournament.created_by and tournament.created_by.email:
         recipients.append(tournament.created_by.email)
-    log.info("Sign-ups closed for %s with %d teams", tournament.slug, teams)
+    log.info("Sign-ups closed for %s with %d signed up", tournament.slug, count)
     if not recipients:
         return
     # Sent from the background (the deadline task, the sweep): the tournament's own language.
     with in_tournament_language(tournament):
-        values = {"tournament": tournament.name, "count": teams,
+        values = {"tournament": tournament.name, "count": count,
                   "when": full_text(tournament, tournament.registration_closed_at)}
+        subject, message = event_format.signups_closed_mail(count)  # in the format's words: teams or players
         send_mail(
-            subject=ngettext("%(tournament)s: sign-ups closed with %(count)s team",
-                             "%(tournament)s: sign-ups closed with %(count)s teams", teams) % values,
-            message=ngettext("Sign-ups for %(tournament)s closed at %(when)s.\n"
-                             "%(count)s team signed up. The draw can be made now.\n",
-                             "Sign-ups for %(tournament)s closed at %(when)s.\n"
-                             "%(count)s teams signed up. The draw can be made now.\n", teams) % values,
+            subject=subject % values,
+            message=message % values,
             from_email=None,
             recipient_list=sorted(set(recipients)),
         )

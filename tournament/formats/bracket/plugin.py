@@ -3,7 +3,7 @@ single-elimination charts, and a final) as an event-format plug-in (tournament.c
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.core import clock
 from tournament.core.formats import EventFormat
@@ -27,6 +27,19 @@ class BracketFormat(EventFormat):
 
     def live_now(self, tournament):
         return live_now.read(tournament)
+
+    def signed_up(self, tournament):
+        return tournament.teams.filter(withdrawn_at__isnull=True).count()
+
+    def signups_closed_mail(self, count):
+        return (
+            ngettext("%(tournament)s: sign-ups closed with %(count)s team",
+                     "%(tournament)s: sign-ups closed with %(count)s teams", count),
+            ngettext("Sign-ups for %(tournament)s closed at %(when)s.\n"
+                     "%(count)s team signed up. The draw can be made now.\n",
+                     "Sign-ups for %(tournament)s closed at %(when)s.\n"
+                     "%(count)s teams signed up. The draw can be made now.\n", count),
+        )
 
     def dashboard(self, tournament):
         teams = Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("withdrawn_at", "created_at")

@@ -4,7 +4,7 @@ event-format plug-in (tournament.core.formats)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.core import clock, transitions
 from tournament.core.formats import EventFormat
@@ -25,6 +25,19 @@ class TableRoundsFormat(EventFormat):
 
     def live_now(self, tournament):
         return live_now.read(tournament)
+
+    def signed_up(self, tournament):
+        return signups.active_players(tournament).count()
+
+    def signups_closed_mail(self, count):
+        return (
+            ngettext("%(tournament)s: sign-ups closed with %(count)s player",
+                     "%(tournament)s: sign-ups closed with %(count)s players", count),
+            ngettext("Sign-ups for %(tournament)s closed at %(when)s.\n"
+                     "%(count)s player signed up. The draw can be made now.\n",
+                     "Sign-ups for %(tournament)s closed at %(when)s.\n"
+                     "%(count)s players signed up. The draw can be made now.\n", count),
+        )
 
     def dashboard(self, tournament):
         return {"player_count": signups.active_players(tournament).count()}
