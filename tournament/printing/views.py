@@ -31,6 +31,7 @@ from tournament.printing.paper import paper as paper_for
 from tournament.common.scheduling import send_task_safely
 from tournament.common.stored_words import stored_name
 from tournament.formats.tables import formats, seat_lists
+from tournament.formats.tables import rounds as table_rounds
 
 PAPER_SESSION_KEY = "print_paper"
 STALE_JOB_SECONDS = 20  # after this long without a worker, the page offers to make the cards here
@@ -109,7 +110,20 @@ def _menu_context(request, tournament: Tournament, chosen) -> dict:
         "tournament": tournament, "divisions": divisions, "papers": PAPERS.values(), "paper": chosen,
         "big_field": any(d.size > 16 for d in divisions),
         "table_event": formats.is_table_event(tournament),
+        "table_results_refusal": _table_results_refusal(tournament),
     }
+
+
+def _table_results_refusal(tournament: Tournament) -> str:
+    """Why a table event's results with medals cannot be printed yet ("" once they can): the menu
+    says so instead of offering a link that would only answer with this refusal."""
+    if not formats.is_table_event(tournament):
+        return ""
+    try:
+        table_rounds.standings_rounds(tournament)
+    except ValidationError as exc:
+        return " ".join(exc.messages)
+    return ""
 
 
 def _bad_choice(request, tournament: Tournament, message: str):
