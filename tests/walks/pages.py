@@ -4,7 +4,9 @@ Three clients read the event: a visitor (anonymous), the organizer (logged in) a
 (anonymous, starting from each table's own link). Each starts from a fixed list (the home, the
 dashboard, the table links) and follows every same-site link of the event it finds: under
 /t/<slug>/, /organizer/t/<slug>/ or /table/<token>/ of one of its games. A page added later joins
-the walk as soon as another page links to it. GETs only: a link never changes anything.
+the walk as soon as another page links to it. GETs only: a link never changes anything. Of pages
+that differ only by ids of rows in the same state (two teams' pages, two tables in play), one is
+read (tests/walks/kinds.py says which pages are alike).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import weasyprint
 
 from django.test import Client
 
+from tests.walks.kinds import PageKinds
 from tournament.models import Game, Tournament
 
 HREF = re.compile(r"""\bhref\s*=\s*["']([^"']+)["']""")
@@ -95,13 +98,27 @@ def client(user=None) -> Client:
     return found
 
 
-def crawl(client: Client, tournament: Tournament, start: list[str], follow: tuple[str, ...] = ("/",)) -> Crawl:
-    """Every page reachable from `start` by links whose path begins with one of `follow`."""
+def crawl(client: Client, tournament: Tournament, start: list[str], follow: tuple[str, ...] = ("/",),
+          kinds: PageKinds | None = None) -> Crawl:
+    """One page of every kind (tests/walks/kinds.py) reachable from `start` by links whose path
+    begins with one of `follow`."""
     slug = tournament.slug
     table_tokens = set(tokens(tournament))
+    kinds = kinds or PageKinds(tournament)
     found = Crawl()
-    queue = list(dict.fromkeys(start))
-    seen = set(queue)
+    queue, seen, classified = [], set(), set()
+
+    def add(url: str) -> None:
+        if url in classified:  # a page links to the same URL many times: classify it once
+            return
+        classified.add(url)
+        kind = kinds.of(url)
+        if kind not in seen:
+            seen.add(kind)
+            queue.append(url)
+
+    for url in start:
+        add(url)
     while queue:
         url = queue.pop(0)
         assert len(found.pages) < MAX_PAGES, f"more than {MAX_PAGES} pages from {start[:3]}"
@@ -116,9 +133,8 @@ def crawl(client: Client, tournament: Tournament, start: list[str], follow: tupl
             link = urldefrag(html.unescape(link))[0]
             if link.startswith("http://testserver"):
                 link = link.removeprefix("http://testserver")
-            if link.startswith(follow) and link not in seen and _ours(link, slug, table_tokens):
-                seen.add(link)
-                queue.append(link)
+            if link.startswith(follow) and _ours(link, slug, table_tokens):
+                add(link)
     return found
 
 
@@ -147,12 +163,15 @@ class Reading:
 
 def read_everything(tournament: Tournament, organizer) -> Reading:
     public, organizer_pages, table = fixed_pages(tournament)
+    kinds = PageKinds(tournament)
     return Reading(
-        visitor=crawl(client(), tournament, public),
+        visitor=crawl(client(), tournament, public, kinds=kinds),
         # The public pages as the organizer sees them (logged in); the links they share with the
         # visitor's are followed by the visitor.
-        organizer=crawl(client(organizer), tournament, [*organizer_pages, *public], follow=("/organizer/", "/table/")),
-        phone=crawl(client(), tournament, table, follow=("/table/",)),
+        organizer=crawl(client(organizer), tournament, [*organizer_pages, *public], follow=("/organizer/", "/table/"),
+                        kinds=kinds),
+        # One table link per state of game (the start list names every table; kinds keeps one of each).
+        phone=crawl(client(), tournament, table, follow=("/table/",), kinds=kinds),
     )
 
 

@@ -20,10 +20,9 @@ import rules
 from scoring import hands
 from tests.factories import TeamFactory, TournamentFactory
 from tournament.formats.bracket.draw import publishing
-from tournament.core import actions
+from tournament.core import actions, signup_deadline
 from tournament.formats.bracket import advancement
 from tournament.models import Division, Game, Player, TableEvent, Tournament
-from tournament.signups import registration
 from tournament.formats.tables import drawing, formats, play, playoffs, results, rounds, seat_lists, signups
 
 SEED = 7
@@ -134,7 +133,7 @@ def table_walk(variant: str, players: int, *, winners_stay_preview: bool = False
     for name in NAMES[:players]:
         signups.register(event, name=name)
     yield Stage("sign-ups open"), event
-    registration.close_registration(event.pk, early=True)
+    signup_deadline.close_registration(event.pk, early=True)
     event = reload(event)
     yield Stage("sign-ups closed"), event
     if formats.in_partnerships(event):
@@ -197,7 +196,7 @@ def bracket_walk(teams: int = 8) -> Iterator[tuple[Stage, Tournament]]:
     for number in range(1, teams + 1):
         TeamFactory(tournament=event, name=f"Team {NAMES[number - 1]}", created_at=now - dt.timedelta(minutes=teams - number))
     yield Stage("sign-ups open"), event
-    registration.close_registration(event.pk, early=True)
+    signup_deadline.close_registration(event.pk, early=True)
     event = reload(event)
     yield Stage("sign-ups closed"), event
     record = publishing.preview(event, "d1", seed=SEED)
