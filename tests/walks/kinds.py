@@ -12,7 +12,9 @@ the state of what it names, and the page is read once per state:
   table, its losers and those still playing are each read (a medal or play-off offered too early
   shows on a leader's page first);
 - anything else named by an id (a partner post, a printing job, an organizer to remove): one kind.
-A number that is not a row id (a round's number, a hand's number) keeps its value.
+- a hand on a table's sheet (its number): the last hand or an earlier one (the organizer's copy of
+  a sheet links an edit page for every hand).
+Any other number that is not a row id (a round's number) keeps its value.
 
 The states are gathered once per stage (pages only GET, so nothing changes while a stage is read).
 """
@@ -22,10 +24,9 @@ from __future__ import annotations
 from collections import defaultdict
 from urllib.parse import urlsplit
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Count
 from django.urls import Resolver404, resolve
 
-from scoring.models import Hand
 from tournament.models import Game, GameSide, Player, SeatingDraw, Tournament
 
 ANY = "*"
@@ -36,14 +37,15 @@ class PageKinds:
     def __init__(self, tournament: Tournament):
         playoffs = set(SeatingDraw.objects.filter(tournament=tournament, playoff=True).values_list("round_number", flat=True))
         games = (Game.objects.filter(division__tournament=tournament)
-                 .annotate(has_hands=Exists(Hand.objects.filter(game=OuterRef("pk"))))
+                 .annotate(hands_count=Count("hands"))
                  .values("pk", "table_token", "round_id", "round__number", "division__kind", "status", "winner_id",
-                         "has_hands"))
-        self.games, by_token, rounds = {}, {}, defaultdict(set)
+                         "hands_count"))
+        self.games, by_token, rounds, self.hands = {}, {}, defaultdict(set), {}
         for g in games:
             state = (g["division__kind"], g["status"], g["division__kind"] == "tables" and g["round__number"] in playoffs,
-                     g["has_hands"])
+                     g["hands_count"] > 0)
             self.games[g["pk"]] = by_token[g["table_token"]] = state
+            self.hands[g["pk"]] = self.hands[g["table_token"]] = g["hands_count"]
             rounds[g["round_id"]].add((g["division__kind"], g["status"]))
         self.by_token = by_token
         self.rounds = {pk: tuple(sorted(states)) for pk, states in rounds.items()}
@@ -71,8 +73,12 @@ class PageKinds:
             match = resolve(parts.path)
         except Resolver404:
             return (url,)
-        values = tuple(sorted((name, self._state(name, value)) for name, value in match.kwargs.items()))
-        return match.view_name, values, parts.query
+        values = {name: self._state(name, value) for name, value in match.kwargs.items()}
+        if match.view_name.startswith("table:") and "number" in values:
+            game = match.kwargs.get("game_id", match.kwargs.get("token"))
+            last = self.hands.get(game, 0)
+            values["number"] = "last" if values["number"] == last else "earlier" if values["number"] < last else "beyond"
+        return match.view_name, tuple(sorted(values.items())), parts.query
 
     def _state(self, name: str, value):
         states = {"game_id": self.games, "token": self.by_token, "round_id": self.rounds, "team_id": self.teams,

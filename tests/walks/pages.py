@@ -3,7 +3,8 @@
 Three clients read the event: a visitor (anonymous), the organizer (logged in) and the table phone
 (anonymous, starting from each table's own link). Each starts from a fixed list (the home, the
 dashboard, the table links) and follows every same-site link of the event it finds: under
-/t/<slug>/, /organizer/t/<slug>/ or /table/<token>/ of one of its games. A page added later joins
+/t/<slug>/, /organizer/t/<slug>/, /table/<token>/ or /table/manage/<id>/ of one of its games
+(the organizer's copy of the sheet). A page added later joins
 the walk as soon as another page links to it. GETs only: a link never changes anything. Of pages
 that differ only by ids of rows in the same state (two teams' pages, two tables in play), one is
 read (tests/walks/kinds.py says which pages are alike).
@@ -20,6 +21,7 @@ from urllib.parse import urldefrag, urlsplit
 
 import weasyprint
 
+from django.template.base import Template
 from django.test import Client
 
 from tests.walks.kinds import PageKinds
@@ -59,7 +61,7 @@ def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]
     public = [f"/t/{slug}/{page}" for page in ("", "seating/", "standings/", "bracket/", "tv/", "find/", "join/",
                                                 "signup/", "teams/", "partners/")]
     organizer = [f"/organizer/t/{slug}/{page}" for page in (
-        "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "board/",
+        "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "gameday/",
         "print/", "edit/", "organizers/")]
     table = [f"/table/{token}/" for token in tokens(tournament)]
     return public, organizer, table
@@ -69,10 +71,13 @@ def tokens(tournament: Tournament) -> list[str]:
     return list(Game.objects.filter(division__tournament=tournament).order_by("pk").values_list("table_token", flat=True))
 
 
-def _ours(url: str, slug: str, table_tokens: set[str]) -> bool:
+def _ours(url: str, slug: str, table_tokens: set[str], game_ids: set[str]) -> bool:
     path = urlsplit(url).path
     if path.startswith((f"/t/{slug}/", f"/organizer/t/{slug}/")):
         return not path.endswith(("/export.json", "/download/"))  # a backup is a download, not a page
+    if path.startswith("/table/manage/"):  # the organizer's copy of a sheet: /table/manage/<game id>/...
+        parts = path.split("/")
+        return len(parts) > 3 and parts[3] in game_ids
     if path.startswith("/table/"):
         parts = path.split("/")
         return len(parts) > 2 and parts[2] in table_tokens
@@ -104,6 +109,7 @@ def crawl(client: Client, tournament: Tournament, start: list[str], follow: tupl
     begins with one of `follow`."""
     slug = tournament.slug
     table_tokens = set(tokens(tournament))
+    game_ids = {str(pk) for pk in Game.objects.filter(division__tournament=tournament).values_list("pk", flat=True)}
     kinds = kinds or PageKinds(tournament)
     found = Crawl()
     queue, seen, classified = [], set(), set()
@@ -133,7 +139,7 @@ def crawl(client: Client, tournament: Tournament, start: list[str], follow: tupl
             link = urldefrag(html.unescape(link))[0]
             if link.startswith("http://testserver"):
                 link = link.removeprefix("http://testserver")
-            if link.startswith(follow) and _ours(link, slug, table_tokens):
+            if link.startswith(follow) and _ours(link, slug, table_tokens, game_ids):
                 add(link)
     return found
 
@@ -167,9 +173,10 @@ def read_everything(tournament: Tournament, organizer) -> Reading:
     return Reading(
         visitor=crawl(client(), tournament, public, kinds=kinds),
         # The public pages as the organizer sees them (logged in); the links they share with the
-        # visitor's are followed by the visitor.
-        organizer=crawl(client(organizer), tournament, [*organizer_pages, *public], follow=("/organizer/", "/table/"),
-                        kinds=kinds),
+        # visitor's are followed by the visitor, and a table's own link (its page ignores who is
+        # logged in) by the phone. The organizer's copy of each sheet is the organizer's.
+        organizer=crawl(client(organizer), tournament, [*organizer_pages, *public],
+                        follow=("/organizer/", "/table/manage/"), kinds=kinds),
         # One table link per state of game (the start list names every table; kinds keeps one of each).
         phone=crawl(client(), tournament, table, follow=("/table/",), kinds=kinds),
     )
@@ -232,11 +239,20 @@ def pdf_layout(real: bool):
         yield
 
 
+@contextlib.contextmanager
+def uninstrumented_templates():
+    """Templates rendered as in production. Under test, Django sends a signal with a copy of the
+    context for every template rendered (for response.context), which the walk never reads; on a
+    form page (the edit page renders a template per time-zone option) that is half the page's time."""
+    with mock.patch.object(Template, "_render", lambda self, context: self.nodelist.render(context)):
+        yield
+
+
 def walk(stages, organizer, *, tables: bool, check_seats=None) -> list[str]:
     """Read every page at every stage; the problems found, stage by stage (empty: all well)."""
     found = []
     for stage, tournament in stages:
-        with pdf_layout(real=False):
+        with pdf_layout(real=False), uninstrumented_templates():
             reading = read_everything(tournament, organizer)
         found += problems(stage, tournament, reading, tables=tables)
         if check_seats:
