@@ -101,3 +101,12 @@ def test_the_print_menu_offers_the_results_with_medals_for_table_events_only(org
     menu = organizer_client.get(reverse("printing:menu", args=[bracket.slug])).content.decode()
     assert "Results with medals" not in menu and reverse("printing:results", args=[bracket.slug]) in menu
     assert Tournament.objects.count() == 2
+
+
+def test_before_round_one_the_menu_shows_the_results_with_medals_disabled_with_the_reason(organizer_client):
+    event = TournamentFactory(format="tables", variant="rummikub")
+    menu = organizer_client.get(reverse("printing:menu", args=[event.slug])).content.decode()
+    # No link that would only answer "no round has been published": the button is there, greyed, saying why.
+    assert reverse("printing:table_results", args=[event.slug]) not in menu
+    assert "Results with medals" in menu and "no round has been published" in menu
+    assert 'disabled aria-describedby="table-results-refusal">Results with medals' in menu

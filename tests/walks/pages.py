@@ -3,8 +3,11 @@
 Three clients read the event: a visitor (anonymous), the organizer (logged in) and the table phone
 (anonymous, starting from each table's own link). Each starts from a fixed list (the home, the
 dashboard, the table links) and follows every same-site link of the event it finds: under
-/t/<slug>/, /organizer/t/<slug>/ or /table/<token>/ of one of its games. A page added later joins
-the walk as soon as another page links to it. GETs only: a link never changes anything.
+/t/<slug>/, /organizer/t/<slug>/, /table/<token>/ or /table/manage/<id>/ of one of its games
+(the organizer's copy of the sheet). A page added later joins
+the walk as soon as another page links to it. GETs only: a link never changes anything. Of pages
+that differ only by ids of rows in the same state (two teams' pages, two tables in play), one is
+read (tests/walks/kinds.py says which pages are alike).
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from unittest import mock
 from urllib.parse import urldefrag, urlsplit
 
 import weasyprint
+from django.template.base import Template
 from django.test import Client
 
+from tests.walks.kinds import PageKinds
 from tournament.models import Game, Tournament
 
 HREF = re.compile(r"""\bhref\s*=\s*["']([^"']+)["']""")
@@ -55,7 +60,7 @@ def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]
     public = [f"/t/{slug}/{page}" for page in ("", "seating/", "standings/", "bracket/", "tv/", "find/", "join/",
                                                 "signup/", "teams/", "partners/")]
     organizer = [f"/organizer/t/{slug}/{page}" for page in (
-        "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "board/",
+        "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "gameday/",
         "print/", "edit/", "organizers/")]
     table = [f"/table/{token}/" for token in tokens(tournament)]
     return public, organizer, table
@@ -65,10 +70,13 @@ def tokens(tournament: Tournament) -> list[str]:
     return list(Game.objects.filter(division__tournament=tournament).order_by("pk").values_list("table_token", flat=True))
 
 
-def _ours(url: str, slug: str, table_tokens: set[str]) -> bool:
+def _ours(url: str, slug: str, table_tokens: set[str], game_ids: set[str]) -> bool:
     path = urlsplit(url).path
     if path.startswith((f"/t/{slug}/", f"/organizer/t/{slug}/")):
         return not path.endswith(("/export.json", "/download/"))  # a backup is a download, not a page
+    if path.startswith("/table/manage/"):  # the organizer's copy of a sheet: /table/manage/<game id>/...
+        parts = path.split("/")
+        return len(parts) > 3 and parts[3] in game_ids
     if path.startswith("/table/"):
         parts = path.split("/")
         return len(parts) > 2 and parts[2] in table_tokens
@@ -94,13 +102,28 @@ def client(user=None) -> Client:
     return found
 
 
-def crawl(client: Client, tournament: Tournament, start: list[str], follow: tuple[str, ...] = ("/",)) -> Crawl:
-    """Every page reachable from `start` by links whose path begins with one of `follow`."""
+def crawl(client: Client, tournament: Tournament, start: list[str], follow: tuple[str, ...] = ("/",),
+          kinds: PageKinds | None = None) -> Crawl:
+    """One page of every kind (tests/walks/kinds.py) reachable from `start` by links whose path
+    begins with one of `follow`."""
     slug = tournament.slug
     table_tokens = set(tokens(tournament))
+    game_ids = {str(pk) for pk in Game.objects.filter(division__tournament=tournament).values_list("pk", flat=True)}
+    kinds = kinds or PageKinds(tournament)
     found = Crawl()
-    queue = list(dict.fromkeys(start))
-    seen = set(queue)
+    queue, seen, classified = [], set(), set()
+
+    def add(url: str) -> None:
+        if url in classified:  # a page links to the same URL many times: classify it once
+            return
+        classified.add(url)
+        kind = kinds.of(url)
+        if kind not in seen:
+            seen.add(kind)
+            queue.append(url)
+
+    for url in start:
+        add(url)
     while queue:
         url = queue.pop(0)
         assert len(found.pages) < MAX_PAGES, f"more than {MAX_PAGES} pages from {start[:3]}"
@@ -115,9 +138,8 @@ def crawl(client: Client, tournament: Tournament, start: list[str], follow: tupl
             link = urldefrag(html.unescape(link))[0]
             if link.startswith("http://testserver"):
                 link = link.removeprefix("http://testserver")
-            if link.startswith(follow) and link not in seen and _ours(link, slug, table_tokens):
-                seen.add(link)
-                queue.append(link)
+            if link.startswith(follow) and _ours(link, slug, table_tokens, game_ids):
+                add(link)
     return found
 
 
@@ -146,12 +168,16 @@ class Reading:
 
 def read_everything(tournament: Tournament, organizer) -> Reading:
     public, organizer_pages, table = fixed_pages(tournament)
+    kinds = PageKinds(tournament)
     return Reading(
-        visitor=crawl(client(), tournament, public),
+        visitor=crawl(client(), tournament, public, kinds=kinds),
         # The public pages as the organizer sees them (logged in); the links they share with the
-        # visitor's are followed by the visitor.
-        organizer=crawl(client(organizer), tournament, [*organizer_pages, *public], follow=("/organizer/", "/table/")),
-        phone=crawl(client(), tournament, table, follow=("/table/",)),
+        # visitor's are followed by the visitor, and a table's own link (its page ignores who is
+        # logged in) by the phone. The organizer's copy of each sheet is the organizer's.
+        organizer=crawl(client(organizer), tournament, [*organizer_pages, *public],
+                        follow=("/organizer/", "/table/manage/"), kinds=kinds),
+        # One table link per state of game (the start list names every table; kinds keeps one of each).
+        phone=crawl(client(), tournament, table, follow=("/table/",), kinds=kinds),
     )
 
 
@@ -212,11 +238,20 @@ def pdf_layout(real: bool):
         yield
 
 
+@contextlib.contextmanager
+def uninstrumented_templates():
+    """Templates rendered as in production. Under test, Django sends a signal with a copy of the
+    context for every template rendered (for response.context), which the walk never reads; on a
+    form page (the edit page renders a template per time-zone option) that is half the page's time."""
+    with mock.patch.object(Template, "_render", lambda self, context: self.nodelist.render(context)):
+        yield
+
+
 def walk(stages, organizer, *, tables: bool, check_seats=None) -> list[str]:
     """Read every page at every stage; the problems found, stage by stage (empty: all well)."""
     found = []
     for stage, tournament in stages:
-        with pdf_layout(real=False):
+        with pdf_layout(real=False), uninstrumented_templates():
             reading = read_everything(tournament, organizer)
         found += problems(stage, tournament, reading, tables=tables)
         if check_seats:

@@ -27,6 +27,7 @@ from tournament.core import formats as event_formats
 from tournament.core.decorators import organizer_required
 from tournament.core.language import in_tournament_language
 from tournament.formats.tables import formats, seat_lists
+from tournament.formats.tables import rounds as table_rounds
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
 from tournament.printing import data, documents, seating, table_results, tasks
@@ -110,7 +111,20 @@ def _menu_context(request, tournament: Tournament, chosen) -> dict:
         "tournament": tournament, "divisions": divisions, "papers": PAPERS.values(), "paper": chosen,
         "big_field": any(d.size > 16 for d in divisions),
         "table_event": formats.is_table_event(tournament),
+        "table_results_refusal": _table_results_refusal(tournament),
     }
+
+
+def _table_results_refusal(tournament: Tournament) -> str:
+    """Why a table event's results with medals cannot be printed yet ("" once they can): the menu
+    says so instead of offering a link that would only answer with this refusal."""
+    if not formats.is_table_event(tournament):
+        return ""
+    try:
+        table_rounds.standings_rounds(tournament)
+    except ValidationError as exc:
+        return " ".join(exc.messages)
+    return ""
 
 
 def _bad_choice(request, tournament: Tournament, message: str):
