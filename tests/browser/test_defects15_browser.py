@@ -116,7 +116,7 @@ def test_the_404_and_500_pages_and_the_favicon(live_server, browser, tournament,
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(live_views.cached, "answer", broken)  # the page itself, cached or not
+    monkeypatch.setattr(live_views.live_page, "answer", broken)  # the page itself, cached or not
     response = page.goto(f"{live_server.url}/t/{tournament.slug}/")
     assert response.status == 500
     expect(page.locator("h1")).to_have_text("Something went wrong")
