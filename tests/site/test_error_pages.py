@@ -57,7 +57,7 @@ def test_a_server_error_shows_the_styled_500_page(tournament, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(live_views.cached, "answer", broken)  # the page itself, cached or not
+    monkeypatch.setattr(live_views.live_page, "answer", broken)  # the page itself, cached or not
     client = Client(raise_request_exception=False)
     response = client.get(reverse("public:home", args=[tournament.slug]))
     page = response.content.decode()
