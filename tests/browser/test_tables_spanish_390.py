@@ -4,6 +4,7 @@ cut off or sticking out sideways (Spanish runs about a fifth longer than English
 
 Screenshots go to /work/tmp/shots/i18n-tables-es-*.png for a person to look at."""
 
+import datetime as dt
 import os
 
 import pytest
@@ -12,6 +13,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.table_steps import PASSWORD, no_overflow
+from tests.walks import stages
+from tournament.core import deadlines
 from tournament.events import demo_tables
 from tournament.models import Game
 
@@ -61,6 +64,15 @@ def test_a_fiji_demo_reads_in_spanish_on_a_phone(live_server, page):
     shot(page, "table-page")
 
     # The standings: medals as a disc and a Spanish word, the table's headings in Spanish.
+    # While tables still play the standings say so, in Spanish, and give no medal yet.
+    page.goto(f"{base}/t/{event.slug}/standings/")
+    expect(page.locator("main")).to_contain_text("Provisional")
+    expect(page.locator("table.standings .medal")).to_have_count(0)
+    for table_game in Game.objects.filter(division__tournament=event).exclude(status__in=Game.DONE):
+        if table_game.status == Game.Status.READY:
+            table_game = stages.start(table_game, timezone.now())
+        # Every table ends at its time limit: the round is decided.
+        assert deadlines.apply_time_limit(table_game.pk, now=table_game.time_limit_at + dt.timedelta(minutes=1))
     page.goto(f"{base}/t/{event.slug}/standings/")
     table = page.locator("table.standings")
     expect(table.locator("th")).to_contain_text(["#", "Jugador", "Puntaje", "Mesas"])
