@@ -20,6 +20,17 @@ def client_ip(request) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
+# django-axes' column for the username tried (AccessAttempt.username).
+AXES_USERNAME_LENGTH = 255
+
+
+def login_username(request, credentials=None) -> str:
+    """The username a log-in tried, as django-axes records it: cut to its column and without NUL
+    bytes (PostgreSQL refuses both, so a 5,000-character name was a 500 instead of a refusal)."""
+    name = (credentials or {}).get("username") if credentials else request.POST.get("username", "")
+    return str(name or "").replace("\x00", "")[:AXES_USERNAME_LENGTH]
+
+
 def locked_out(request, original_response=None, credentials=None):
     """The log-in page again, saying why the right password is refused (django-axes' lockout)."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)

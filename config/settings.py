@@ -184,6 +184,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.security.locked_out"
 AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+AXES_USERNAME_CALLABLE = "config.security.login_username"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "organizer:home"
 LOGOUT_REDIRECT_URL = "public:index"
