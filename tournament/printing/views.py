@@ -26,8 +26,8 @@ from tournament.common.stored_words import stored_name
 from tournament.core import formats as event_formats
 from tournament.core.decorators import organizer_required
 from tournament.core.language import in_tournament_language
-from tournament.formats.tables import formats, seat_lists
 from tournament.formats.tables import rounds as table_rounds
+from tournament.formats.tables import seat_lists
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
 from tournament.printing import data, documents, seating, table_results, tasks
@@ -110,7 +110,8 @@ def _menu_context(request, tournament: Tournament, chosen) -> dict:
     return {
         "tournament": tournament, "divisions": divisions, "papers": PAPERS.values(), "paper": chosen,
         "big_field": any(d.size > 16 for d in divisions),
-        "table_event": formats.is_table_event(tournament),
+        # Table rounds print seatings and results with medals; a bracket its charts.
+        "table_event": not event_formats.of(tournament).has_bracket(tournament),
         "table_results_refusal": _table_results_refusal(tournament),
     }
 
@@ -118,7 +119,7 @@ def _menu_context(request, tournament: Tournament, chosen) -> dict:
 def _table_results_refusal(tournament: Tournament) -> str:
     """Why a table event's results with medals cannot be printed yet ("" once they can): the menu
     says so instead of offering a link that would only answer with this refusal."""
-    if not formats.is_table_event(tournament):
+    if event_formats.of(tournament).has_bracket(tournament):
         return ""
     try:
         table_rounds.standings_rounds(tournament)
