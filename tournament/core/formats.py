@@ -31,10 +31,10 @@ class EventFormat:
     # (how to sign up, who has).
     public_nav_template = ""
     before_draw_template = ""
-    # Whether a player has a page of their own (a table round's players) besides their team's.
-    player_pages = False
     organizer_tabs_template = ""
     dashboard_template = ""
+    # Whether a player has a page of their own (a table round's players) besides their team's.
+    player_pages = False
 
     def live_now(self, tournament: Tournament):
         """What the public home and the TV show now (its games or tables, what is next), under the
