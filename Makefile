@@ -5,6 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt
+# One test process per CPU (pytest-xdist); a test file stays in one process, so its module fixtures are built once.
+PYTEST_ARGS ?= -n auto --dist loadfile
 APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core gettext
 
 .PHONY: run test bench lighthouse venv system-test-deps demo clean messages
