@@ -56,7 +56,8 @@ def test_the_organizer_creates_a_play_off_with_one_click(organizer_client):
     page = organizer_client.get(url("standings", event)).content.decode()
     assert "Create the play-off for the win" in page
     entrants = [chunk.split('"')[0] for chunk in page.split('name="entrant" value="')[1:]]
-    response = organizer_client.post(url("playoff", event), {"entrant": entrants})
+    response = organizer_client.post(url("playoff", event), {"entrant": entrants, "starts_at": "2027-01-06T18:30",
+                                                             "table": "1", "no_show_minutes": "5"})
     assert response.status_code == 302
     assert Round.objects.filter(name="Play-off for the win").count() == 1
     assert "Play-off under way" in organizer_client.get(url("standings", event)).content.decode()

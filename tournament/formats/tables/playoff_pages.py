@@ -13,7 +13,8 @@ from django.utils import timezone
 
 from tournament.common.localtime import day_and_clock
 from tournament.core import formats as core_formats
-from tournament.models import Game, SeatingDraw, Tournament
+from tournament.formats.tables import seat_lists
+from tournament.models import Game, Tournament
 
 ROUND_UP = dt.timedelta(minutes=5)
 
@@ -31,11 +32,6 @@ class PlayoffTable:
     manage: str
 
 
-def playoff_numbers(tournament: Tournament) -> set[int]:
-    return set(SeatingDraw.objects.filter(tournament=tournament, playoff=True, published_at__isnull=False)
-               .values_list("round_number", flat=True))
-
-
 def grace_minutes(tournament: Tournament, rnd) -> int:
     grace = rnd.no_show_grace if rnd.no_show_grace is not None else tournament.no_show_grace
     return int(grace.total_seconds() // 60)
@@ -47,7 +43,7 @@ def qr_svg(link: str) -> str:
 
 def organizer_list(tournament: Tournament, base_url: str) -> list[PlayoffTable]:
     """Each play-off table, oldest first, with what the organizer needs to reach its phone."""
-    numbers = playoff_numbers(tournament)
+    numbers = seat_lists.playoff_numbers(tournament)
     if not numbers:
         return []
     games = (Game.objects.filter(division__tournament=tournament, round__number__in=numbers)

@@ -134,14 +134,14 @@ def compute(rounds: Sequence[Round], mode: str = TOTAL, entrants: Iterable[int] 
         if rnd.playoff:
             continue
         for table in rnd.tables:
-            finished = all(s.finished for s in table.sides)
+            done = all(s.finished for s in table.sides)
             for side, place in _placed(table):
                 row = rows.setdefault(side.entrant, Row(side.entrant))
                 row.score += side.total + side.bonus
                 row.bonus += side.bonus
                 row.tables += 1
-                row.still_playing |= not finished
-                if mode == PLACINGS and finished and not side.forfeit:
+                row.still_playing |= not done
+                if mode == PLACINGS and done and not side.forfeit:
                     row.points += placing_points(place)
 
     def key(row: Row) -> tuple[int, ...]:
