@@ -72,6 +72,10 @@ SAMPLES = {  # one entry of each kind, as its writer writes it
     "table_link_rotated": {"old_token": "abc"},
     "table_bonus": {"points": 100},
     "table_bonus_override": {"old_game": 4, "new_game": None, "points": 100},
+    "playoff_posted": {"entrants": [{"player": 3}, {"player": 5}], "table": 7, "starts_at": "2027-01-07T01:30:00+00:00",
+                       "no_show_minutes": 2},
+    "event_finished": {"reason": ""},
+    "event_reopened": {"reason": "a score to correct"},
 }
 
 
@@ -109,7 +113,7 @@ def test_log_event_takes_schema_objects_and_stores_plain_json():
     assert GameEvent.objects.get(game=game, kind="no_show").data == {"absent": [{"team": 5}], "deadline": "x"}
 
 
-NOT_IDS = {"hand", "version", "points", "total"}  # whole numbers that are not ids
+NOT_IDS = {"hand", "version", "points", "total", "table", "no_show_minutes"}  # whole numbers that are not ids
 
 
 def _int_fields(tp, path=""):

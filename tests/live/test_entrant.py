@@ -90,7 +90,7 @@ def test_a_partnerships_player_is_sent_to_the_partnership(client):
     response = client.get(reverse("live:player", args=[event.slug, player.pk]))
     assert response.status_code == 302 and response["Location"] == team_url(player.team)
     html = client.get(response["Location"]).content.decode()
-    assert "P1, seat 1" in html and "P2, seat 2" in html and "Live score sheet" in html
+    assert "P1, North" in html and "P2, East" in html and "Live score sheet" in html  # partnerships: the compass
 
 
 def test_unknown_team_or_player_is_404(client):

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.formats.tables.played import START, club_round, end_with_totals, play_club_game
 from tests.live.test_home import section
-from tournament.formats.tables import rounds
+from tournament.formats.tables import event_state, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -48,6 +48,7 @@ def test_when_every_table_is_done_the_medals_lead(client):
     event, games = club_round(tables=2)
     end_with_totals(games[0], 900, 300)
     end_with_totals(games[1], 500, 700)
+    event_state.finish(event)  # medals once the event is finished
     html = home(client, event)
     main = html.split("<main", 1)[1]
     medals = main.split('aria-label="Medals"', 1)[1].split("</section>", 1)[0]

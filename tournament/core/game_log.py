@@ -182,6 +182,23 @@ class TableBonusOverride:
     points: int
 
 
+@dataclass(frozen=True, kw_only=True)
+class PlayoffPosted:
+    """A play-off table set by the organizer: who, where, when and its own no-show grace."""
+
+    entrants: list[Entrant]
+    table: int
+    starts_at: str
+    no_show_minutes: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventState:
+    """The organizer declared the event finished (medals final) or reopened it."""
+
+    reason: str = ""
+
+
 SCHEMAS: dict[str, type] = {
     "ready": Ready,
     "started": Started,
@@ -204,6 +221,9 @@ SCHEMAS: dict[str, type] = {
     "table_link_rotated": TableLinkRotated,
     "table_bonus": TableBonus,
     "table_bonus_override": TableBonusOverride,
+    "playoff_posted": PlayoffPosted,
+    "event_finished": EventState,
+    "event_reopened": EventState,
 }
 
 

@@ -35,7 +35,8 @@ def set_deadlines(game: Game, starts_at: dt.datetime | None) -> None:
     game.starts_at = starts_at
     if game.status in STARTED_OR_DONE:
         return  # a game under way keeps the deadlines its actual start gave it
-    game.no_show_at = starts_at + tournament.no_show_grace if starts_at else None
+    grace = game.round.no_show_grace if game.round.no_show_grace is not None else tournament.no_show_grace
+    game.no_show_at = starts_at + grace if starts_at else None
     game.time_limit_at = starts_at + tournament.game_time_limit if starts_at else None
 
 

@@ -37,6 +37,8 @@ EVENT_WORDS = {
     "substitute": gettext_lazy("Substitute"), "no_partner": gettext_lazy("No partner"),
     "forfeit_reversed": gettext_lazy("Forfeit reversed"), "correction": gettext_lazy("Result corrected"),
     "reopened": gettext_lazy("Reopened"),
+    "playoff_posted": gettext_lazy("Play-off posted"), "event_finished": gettext_lazy("Event finished"),
+    "event_reopened": gettext_lazy("Event reopened"),
 }
 VIA_WORDS = {"organizer": gettext_lazy("organizer"), "table": gettext_lazy("table")}
 

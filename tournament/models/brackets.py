@@ -74,6 +74,8 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     name = models.CharField(max_length=60, blank=True)
     starts_at = models.DateTimeField(null=True, blank=True, help_text=gettext_lazy("Posted start time of the round's games."))
+    # A play-off sets its own no-show grace (the players are already in the room); empty: the event's.
+    no_show_grace = models.DurationField(null=True, blank=True)
 
     class Meta:
         ordering = ["division", "number"]

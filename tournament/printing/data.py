@@ -183,6 +183,7 @@ class GameInfo:
     link: str = ""
     qr: str = ""  # an SVG data URI
     no_show_rule: str = "a team not here by then forfeits"
+    positions: list = field(default_factory=list)  # table rounds: who sits where (North / Seat 2)
 
 
 def no_show_rule(game: Game, sides: list[GameSide]) -> str:

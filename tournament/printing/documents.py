@@ -18,6 +18,7 @@ from weasyprint import HTML
 
 from tournament.common.stored_words import stored_name
 from tournament.core.language import in_tournament_language
+from tournament.formats.tables import table_facts
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import charts, data
 from tournament.printing.paper import Paper
@@ -64,6 +65,7 @@ def _card_context(games: list[Game], paper: Paper, base_url: str, tournament: To
     for game in games:
         info = data.game_info(game, base_url)
         info.qr = qr_data_uri(info.link)
+        info.positions = table_facts.positions(game) if game.division.kind == Division.Kind.TABLES else []
         cards.append(info)
     return {
         "title": _("Table cards"), "page_size": paper.css_size(), "cards": cards, "tournament": tournament,
@@ -97,6 +99,15 @@ def _table_cards(rnd: Round, tournament: Tournament, paper: Paper, base_url: str
         progress(min(start + CARD_CHUNK, total), total)
     pages = [page for document in documents for page in document.pages]
     return documents[0].copy(pages).write_pdf()
+
+
+def day_cards_pdf(tournament: Tournament, paper: Paper, base_url: str) -> bytes:
+    """Every table card of the event, round after round (a play-off too), in one PDF: one print run."""
+    with in_tournament_language(tournament):
+        rounds = Round.objects.filter(division__tournament=tournament).select_related("division").order_by(
+            "starts_at", "division__kind", "number")
+        games = [game for rnd in rounds for game in data.printable_games(rnd)]
+        return _pdf("print/table_cards.html", _card_context(games, paper, base_url, tournament))
 
 
 # ---- score sheets ------------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from tournament.printing import views
+from tournament.printing import views, views_day
 
 app_name = "printing"
 urlpatterns = [
     path("t/<slug:slug>/print/", views.menu, name="menu"),
     path("t/<slug:slug>/print/chart/<id:division_id>/<str:version>.pdf", views.chart, name="chart"),
     path("t/<slug:slug>/print/cards/<id:round_id>.pdf", views.table_cards, name="cards"),
+    path("t/<slug:slug>/print/cards/all.pdf", views_day.day_cards, name="day_cards"),
     path("t/<slug:slug>/print/cards/<id:round_id>/make/", views.make_table_cards, name="make_cards"),
     path("t/<slug:slug>/print/jobs/<token:job_id>/", views.job, name="job"),
     path("t/<slug:slug>/print/jobs/<token:job_id>/download/", views.job_download, name="job_download"),

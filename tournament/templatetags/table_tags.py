@@ -4,7 +4,7 @@ and medals in the page's language."""
 from django import template
 
 from tournament.common import stored_words
-from tournament.formats.tables import formats
+from tournament.formats.tables import formats, table_facts
 from tournament.printing import data
 
 register = template.Library()
@@ -32,3 +32,15 @@ def medal_word(medal) -> str:
 def tie_for(rank) -> str:
     """`{{ tie.rank|tie_for }}`: “the win” / “the silver medal”, in the page's language."""
     return stored_words.tie_for(rank)
+
+
+@register.simple_tag
+def table_positions(game):
+    """`{% table_positions game as seats %}`: everyone at a table with their place (North / Seat 2)."""
+    return table_facts.positions(game) if game.division.kind == "tables" else []
+
+
+@register.simple_tag
+def table_bonus(game):
+    """`{% table_bonus game as note %}`: the first-table bonus at stake or won at this table (or None)."""
+    return table_facts.bonus_note(game) if game.division.kind == "tables" else None

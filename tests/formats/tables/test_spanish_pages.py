@@ -11,6 +11,7 @@ from tests.formats.tables.events import sign_up, table_event
 from tests.formats.tables.played import end_with_totals, players_round
 from tests.formats.tables.test_winners_stay import winners_stay
 from tournament.events import demo_tables
+from tournament.formats.tables import event_state
 from tournament.models import Game, Player, SeatingDraw
 
 pytestmark = pytest.mark.django_db
@@ -65,6 +66,7 @@ def test_the_public_standings_show_medals_in_spanish(spanish):
     event, (a, b) = players_round("rummikub", 3, 3)
     end_with_totals(a, 6000, 100, -70)
     end_with_totals(b, 50, 0, -50)
+    event_state.finish(event)  # medals once the event is finished
     page = page_of(spanish, reverse("tables:public_standings", args=[event.slug]))
     for rank, word in enumerate(("Oro", "Plata", "Bronce"), start=1):
         assert f'aria-hidden="true">{rank}</span> {word}</span>' in page

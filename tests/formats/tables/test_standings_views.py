@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from tests.formats.tables.events import sign_up, table_event
 from tests.formats.tables.played import club_round, end_with_totals, players_round
+from tournament.formats.tables import event_state
 from tournament.models import Game, Round, TableBonus, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -19,6 +20,7 @@ def test_the_public_standings_show_medals_in_words_and_names_in_bdi(client):
     event, (a, b) = players_round("rummikub", 3, 3)
     end_with_totals(a, 60, 10, -70)
     end_with_totals(b, 50, 0, -50)
+    event_state.finish(event)  # medals once the event is finished
     page = client.get(f"/t/{event.slug}/standings/").content.decode()
     # The sign is a numbered disc (no emoji font needed) beside the word.
     for rank, medal in enumerate(("gold", "silver", "bronze"), start=1):
@@ -56,7 +58,8 @@ def test_the_organizer_creates_a_play_off_with_one_click(organizer_client):
     page = organizer_client.get(url("standings", event)).content.decode()
     assert "Create the play-off for the win" in page
     entrants = [chunk.split('"')[0] for chunk in page.split('name="entrant" value="')[1:]]
-    response = organizer_client.post(url("playoff", event), {"entrant": entrants})
+    response = organizer_client.post(url("playoff", event), {"entrant": entrants, "starts_at": "2027-01-06T18:30",
+                                                             "table": "1", "no_show_minutes": "5"})
     assert response.status_code == 302
     assert Round.objects.filter(name="Play-off for the win").count() == 1
     assert "Play-off under way" in organizer_client.get(url("standings", event)).content.decode()
@@ -67,7 +70,8 @@ def test_a_play_off_among_players_not_tied_is_refused_on_the_page(organizer_clie
     end_with_totals(a, 60, 10, -70)
     end_with_totals(b, 50, 0, -50)
     player_ids = list(event.players.order_by("name").values_list("pk", flat=True)[:2])
-    response = organizer_client.post(url("playoff", event), {"entrant": player_ids})
+    response = organizer_client.post(url("playoff", event), {"entrant": player_ids, "starts_at": "2027-01-06T18:30",
+                                                             "table": "1", "no_show_minutes": "5"})
     assert response.status_code == 400
     assert "not such a tie" in response.content.decode()
     assert not Round.objects.filter(name__startswith="Play-off").exists()

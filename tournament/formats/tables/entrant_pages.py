@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament.formats.tables import results
+from tournament.formats.tables import results, table_deadlines, table_facts
 from tournament.models import SeatingDraw, Tournament
 
 
@@ -24,9 +24,16 @@ def _seats(tournament: Tournament, page, player_names: dict[int, str]) -> None:
         line = by_round.get(record.round_number)
         if line is None:
             continue
+        if line.game.is_done:  # the table's winner by name ("Ann won"), not a bare "Finished"
+            line.result = table_deadlines.result_label(line.game, sorted(line.game.sides.all(), key=lambda s: s.slot))
         seats = record.seats[line.game.number - 1] if line.game.number - 1 < len(record.seats) else []
-        line.seats = [_("%(player)s, seat %(seat)s") % {"player": player_names[pid], "seat": at}
-                      for at, pid in enumerate(seats, start=1) if pid in player_names]
+        sides = record.sides[line.game.number - 1] if line.game.number - 1 < len(record.sides) else []
+        if len(seats) == 4 and sides and all(len(side) == 2 for side in sides):  # partners opposite: the compass
+            line.seats = [_("%(player)s, %(place)s") % {"player": player_names[pid], "place": place}
+                          for (place, _short), pid in zip(table_facts.compass(), seats) if pid in player_names]
+        else:
+            line.seats = [_("%(player)s, seat %(seat)s") % {"player": player_names[pid], "seat": at}
+                          for at, pid in enumerate(seats, start=1) if pid in player_names]
 
 
 def _standing(tournament: Tournament, entrant: int):

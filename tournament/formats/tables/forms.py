@@ -132,9 +132,29 @@ class BonusForm(forms.Form):
 
 
 class PlayoffForm(forms.Form):
-    """The entrants a play-off is for: the ids the standings' button sent (the service checks the tie)."""
+    """A play-off: the entrants it is for (the ids the standings' form sent; the service checks the
+    tie), when and where it is played and its own no-show grace."""
 
     entrant = IdListField(label=_("Tied entrants"), required=False)
+    starts_at = forms.DateTimeField(
+        label=_("Starts at (tournament's local time)"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        error_messages={"required": _("Give the play-off a start time."), "invalid": _("Type the start as a date and time.")},
+    )
+    table = WholeNumberField(label=pgettext_lazy("furniture", "Table"), min_value=1, max_value=999,
+                             error_messages={"required": _("Give the play-off a table number.")})
+    no_show_minutes = WholeNumberField(
+        label=_("No-show after (minutes)"), min_value=0, max_value=60,
+        help_text=_("A seat not checked in this long after the start forfeits its place."),
+        error_messages={"required": _("Give the play-off's no-show grace in minutes (0 to 60).")},
+    )
+
+
+class EventStateForm(forms.Form):
+    """Why the organizer finishes or reopens the event (the history keeps it)."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
 
 
 class SeatForm(forms.Form):

@@ -25,6 +25,7 @@ class TablesNow:
     rows: list = field(default_factory=list)
     mode: str = ""
     entrant_word: str = gettext_lazy("Player")
+    decided: bool = False  # the event is over: final standings, medals given
 
     @property
     def drawn(self) -> bool:
@@ -70,5 +71,5 @@ def read(tournament: Tournament) -> TablesNow:
         table = results.standings(tournament)
     except ValidationError:
         return now
-    now.rows, now.mode = table.rows, table.mode
+    now.rows, now.mode, now.decided = table.rows, table.mode, table.decided
     return now

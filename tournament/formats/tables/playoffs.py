@@ -1,8 +1,10 @@
 """Play-offs (RULES D4): entrants level for the win or a medal play one more game among themselves,
-created by the organizer with one click from the standings page. It is a round of its own — a
-published SeatingDraw flagged `playoff`, its Round, one Game at table 1 with a side per tied entrant
-(in standings order) — starting now, with the usual deadlines. The standings then order those
-entrants by the play-off table's placings (tournament.formats.tables.standings)."""
+created by the organizer from the standings page with a start time, a table number and a no-show
+grace of its own (the players are in the room: the event's grace need not apply). It is a round of
+its own — a published SeatingDraw flagged `playoff`, its Round (carrying the grace), one Game at the
+chosen table with a side per tied entrant (in standings order) — with the deadlines that follow.
+The standings then order those entrants by the play-off table's placings
+(tournament.formats.tables.standings)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.common.localtime import day_and_clock
 from tournament.common.stored_words import tie_for
 from tournament.core import timetable
-from tournament.formats.tables import formats, results, rounds
+from tournament.core.game_log import Entrant
+from tournament.core.game_rows import log_event
+from tournament.formats.tables import event_state, formats, results, rounds
 from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
 
 
@@ -30,13 +35,30 @@ def _players_of(tournament: Tournament, entrants: list[int]) -> list[list[int]]:
     return [by_team.get(e, []) for e in entrants]
 
 
-def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetime | None = None) -> Round:
-    """Seat exactly the entrants tied for the win or a medal at one play-off table, starting now."""
+MAX_GRACE_MINUTES = 60
+MAX_TABLE = 999
+
+
+def create_playoff(tournament: Tournament, entrants, *, starts_at: dt.datetime | None = None, table: int = 1,
+                   no_show_minutes: int | None = None, by=None, now: dt.datetime | None = None) -> Round:
+    """Seat exactly the entrants tied for the win or a medal at one play-off table, at `table`, from
+    `starts_at` (default: now), forfeiting an absent seat `no_show_minutes` after it (default: the
+    event's grace)."""
     try:
         wanted = sorted({int(e) for e in entrants})
     except (TypeError, ValueError):
         raise ValidationError(_("A play-off names the tied entrants."))
+    event_state.refuse_when_finished(tournament)
     now = now or timezone.now()
+    starts_at = starts_at or now
+    if not 1 <= int(table) <= MAX_TABLE:
+        raise ValidationError(_("The play-off's table number is a whole number from 1 to %(largest)s.") % {"largest": MAX_TABLE})
+    grace = tournament.no_show_grace if no_show_minutes is None else dt.timedelta(minutes=int(no_show_minutes))
+    if not dt.timedelta(0) <= grace <= dt.timedelta(minutes=MAX_GRACE_MINUTES):
+        raise ValidationError(_("The play-off's no-show grace is from 0 to %(largest)s minutes.") % {"largest": MAX_GRACE_MINUTES})
+    if starts_at < now - dt.timedelta(hours=1):
+        raise ValidationError(_("The play-off's start (%(when)s) is more than an hour ago; give the time it starts.")
+                              % {"when": day_and_clock(tournament, starts_at)})
     current = results.standings(tournament)
     names = {row.entrant: row.name for row in current.rows}
     tie = current.tie_of(wanted)
@@ -65,11 +87,16 @@ def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetim
               "can be scored: settle it another way. Nothing was created.")
             % {"count": len(wanted), "what": what, "variant": tournament.get_variant_display(), "low": low}
         )
+    busy = Game.objects.filter(division__tournament=tournament, table_number=int(table)).exclude(status__in=Game.DONE)
+    if busy.exists():
+        raise ValidationError(_("Table %(table)s is still playing a game; choose a free table for the play-off. Nothing was created.")
+                              % {"table": int(table)})
     ordered = list(tie.entrants)  # standings order: the seat order too
     sides = _players_of(tournament, ordered)
     number = rounds.next_round_number(tournament)
     with translation.override("en"):  # stored English, as every round name; pages show it translated (stored_words)
         name = _("Play-off for %(what)s") % {"what": tie_for(tie.rank)}
+        posted = day_and_clock(tournament, starts_at)
     try:
         with transaction.atomic():
             SeatingDraw.objects.create(
@@ -78,14 +105,20 @@ def create_playoff(tournament: Tournament, entrants, *, by=None, now: dt.datetim
                 sides=[sides], seats=[[p for side in sides for p in side]], sitting_out=[],
             )
             division = rounds.table_division(tournament)
-            rnd = Round.objects.create(division=division, number=number, name=name, starts_at=now)
-            game = Game.objects.create(division=division, round=rnd, number=1, table_number=1, status=Game.Status.READY)
+            rnd = Round.objects.create(division=division, number=number, name=name, starts_at=starts_at, no_show_grace=grace)
+            game = Game.objects.create(division=division, round=rnd, number=1, table_number=int(table), status=Game.Status.READY)
             partnerships = formats.in_partnerships(tournament)
             GameSide.objects.bulk_create([
                 GameSide(game=game, slot=slot, team_id=e if partnerships else None, player_id=None if partnerships else e)
                 for slot, e in enumerate(ordered, start=1)
             ])
-            timetable.set_posted_start(game, now)
+            timetable.set_posted_start(game, starts_at)
+            log_event(game, "playoff_posted", by=by, at=now,
+                      note=f"{name}: table {game.table_number}, starts {posted}, "
+                           f"no-show after {int(grace.total_seconds() // 60)} min",
+                      entrants=[Entrant(team=e) if partnerships else Entrant(player=e) for e in ordered],
+                      table=game.table_number, starts_at=starts_at.isoformat(),
+                      no_show_minutes=int(grace.total_seconds() // 60))
             Tournament.objects.filter(pk=tournament.pk).bump()
     except IntegrityError:  # a second click, or a round published at the same moment
         raise ValidationError(_("Round %(number)s was just created by someone else; look at the standings again.") % {"number": number})

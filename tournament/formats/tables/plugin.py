@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournament.core import clock, transitions
+from tournament.core import transitions
 from tournament.core.formats import EventFormat
 from tournament.core.game_log import Entrant
 from tournament.formats.tables import entrant_pages, formats, game_rules, live_now, signups, table_deadlines
@@ -59,8 +59,7 @@ class TableRoundsFormat(EventFormat):
         return game_rules.sheet_over(game, state, user=user)
 
     def result_label(self, game, sides):
-        if sides and all(side.team_id for side in sides):
-            return clock.result_text(game)
+        # Partnerships too: a table's words name its winner and never say who "advances".
         return table_deadlines.result_label(game, sides)
 
     def correct_result(self, game: Game, winner, *, by, note):

@@ -71,7 +71,7 @@ def standings(tournament: Tournament) -> pure.Standings:
     rounds.standings_rounds(tournament)
     played, names = gather(tournament)
     mode = rounds.event_settings(tournament).standings
-    result = pure.compute(played, mode)
+    result = pure.compute(played, mode, finished=tournament.status == Tournament.Status.FINISHED)
     for row in result.rows:
         row.name = names.get(row.entrant, "?")
     return result

@@ -241,6 +241,8 @@ def save_round(
     side in seat order, with the posted start and the deadlines that follow from it."""
     if starts_at is None:
         raise ValidationError(_("Give round %(number)s a start time before publishing it.") % {"number": number})
+    if tournament.status == Tournament.Status.FINISHED:  # tournament.formats.tables.event_state
+        raise ValidationError(_("The event is finished; reopen it on the Standings page before adding a round or a play-off."))
     now = now or timezone.now()
     with transaction.atomic():
         check_seating(tournament, number, seating)

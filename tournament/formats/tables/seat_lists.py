@@ -35,13 +35,14 @@ class SideLine:
 
 @dataclass
 class TableSeating:
-    number: int
+    number: int  # the table's number as shown (a play-off's is the organizer's choice)
     seats: list[Seat]
     sides: list[SideLine]
     game: Game | None
     hands: int = 0
     last_hand_at: object = None
     stayed: str = ""  # winners stay: the winner of this table in the round before, who kept it
+    index: int = 0  # its place in the published seating: the game's number in the round
 
     @property
     def state(self) -> str:
@@ -82,6 +83,12 @@ class RoundSeating:
     tables: list[TableSeating]
     sitting_out: list[str]
     people: list[PersonSeat] = field(default_factory=list)
+    playoff: bool = False
+
+    @property
+    def name(self) -> str:
+        """“Round 2”, or the play-off's name (“Play-off for the win”), in the page's language."""
+        return str(self.round) if self.round else gettext("Round %(number)s") % {"number": self.number}
 
     def find(self, typed: str) -> list[PersonSeat]:
         """Everyone whose name holds what was typed (case, spaces and look-alikes ignored)."""
@@ -96,6 +103,12 @@ def published_numbers(tournament: Tournament) -> list[int]:
         SeatingDraw.objects.filter(tournament=tournament, published_at__isnull=False)
         .order_by("round_number").values_list("round_number", flat=True)
     )
+
+
+def playoff_numbers(tournament: Tournament) -> set[int]:
+    """The numbers of the rounds that are play-offs (the pages' round tabs name them so)."""
+    return set(SeatingDraw.objects.filter(tournament=tournament, playoff=True, published_at__isnull=False)
+               .values_list("round_number", flat=True))
 
 
 def _games(rnd: Round | None) -> dict[int, Game]:
@@ -129,18 +142,19 @@ def round_seating(tournament: Tournament, number: int) -> RoundSeating:
         ]
         game = games.get(index)
         lines = [SideLine(str(s), s.total) for s in game.sides.all()] if game else []
+        shown = game.table_number if record.playoff and game and game.table_number else index
         tables.append(TableSeating(
-            number=index, seats=seat_rows, sides=lines, game=game,
+            number=shown, seats=seat_rows, sides=lines, game=game,
             hands=getattr(game, "hand_count", 0), last_hand_at=getattr(game, "last_hand_at", None),
-            stayed=stayed[index].name if index in stayed else "",
+            stayed=stayed[index].name if index in stayed else "", index=index,
         ))
         people += [
-            PersonSeat(s.name, index, s.number, s.partner, stayed=s.stayed) for s in seat_rows
+            PersonSeat(s.name, shown, s.number, s.partner, stayed=s.stayed) for s in seat_rows
         ]
     out = [player_names.get(p, "?") for p in record.sitting_out]
     people += [PersonSeat(name, None, None) for name in out]
     people.sort(key=lambda p: (names.key(p.name), p.table or 0))
     return RoundSeating(
         number=number, round=rnd, starts=localtime.day_and_clock(tournament, rnd.starts_at if rnd else None),
-        tables=tables, sitting_out=out, people=people,
+        tables=tables, sitting_out=out, people=people, playoff=record.playoff,
     )

@@ -16,7 +16,9 @@ Entrants level on the ranking key share a rank (1, 1, 3 …). A shared rank of 1
 the win or a medal (gold, silver, bronze): it needs a play-off (RULES D4). A finished play-off table
 among exactly those entrants orders them by its placings; a play-off that ends level leaves them tied.
 While any table of a counted round is still playing the standings are provisional: no medal and no
-tie to play off, since one finished table says nothing of the others.
+tie to play off, since one finished table says nothing of the others. Medals are given only once
+the event is decided: the organizer declared it finished (`finished`), or it ended with a play-off
+that left no tie for the win or a medal — another round may follow any other round.
 """
 
 from __future__ import annotations
@@ -67,12 +69,12 @@ class Row:
     tied: bool = False
     playoff: str = ""  # "", "needed", "playing" or "decided"
     provisional: bool = False  # a table is still playing: no medal yet
+    decided: bool = False  # the event is over: the ranks are final, the medals given
 
     @property
     def medal(self) -> str:
-        """gold, silver, bronze or '' — a shared rank shares the medal until its play-off; none while
-        the standings are provisional."""
-        return "" if self.provisional else MEDALS.get(self.rank, "")
+        """gold, silver, bronze or '' — a shared rank shares the medal; none before the event is decided."""
+        return MEDALS.get(self.rank, "") if self.decided and not self.provisional else ""
 
     @property
     def medal_sign(self) -> str:
@@ -99,6 +101,9 @@ class Standings:
     # Some table is still playing, so any place may change: no medal and no play-off yet (a tie
     # at one finished table proves nothing while the others play).
     provisional: bool = False
+    # The event is over (declared finished, or its last play-off settled every medal): medals given.
+    decided: bool = False
+    finished: bool = False  # declared by the organizer
 
     def tie_of(self, entrants: Iterable[int]) -> Tie | None:
         wanted = tuple(sorted(entrants))
@@ -119,8 +124,9 @@ def _placed(table: Table) -> list[tuple[SideResult, int]]:
     return [(s, s.placing if s.placing is not None else p) for s, p in zip(table.sides, computed)]
 
 
-def compute(rounds: Sequence[Round], mode: str = TOTAL, entrants: Iterable[int] = ()) -> Standings:
-    """Ranked rows (best first) for these rounds; `entrants` adds anyone who has not played yet."""
+def compute(rounds: Sequence[Round], mode: str = TOTAL, entrants: Iterable[int] = (), *, finished: bool = False) -> Standings:
+    """Ranked rows (best first) for these rounds; `entrants` adds anyone who has not played yet;
+    `finished`: the organizer declared the event over."""
     if mode not in (TOTAL, PLACINGS):
         raise ValueError(f"Unknown standings mode {mode!r}: use {TOTAL!r} or {PLACINGS!r}.")
     rows: dict[int, Row] = {e: Row(e) for e in entrants}
@@ -128,14 +134,14 @@ def compute(rounds: Sequence[Round], mode: str = TOTAL, entrants: Iterable[int] 
         if rnd.playoff:
             continue
         for table in rnd.tables:
-            finished = all(s.finished for s in table.sides)
+            done = all(s.finished for s in table.sides)
             for side, place in _placed(table):
                 row = rows.setdefault(side.entrant, Row(side.entrant))
                 row.score += side.total + side.bonus
                 row.bonus += side.bonus
                 row.tables += 1
-                row.still_playing |= not finished
-                if mode == PLACINGS and finished and not side.forfeit:
+                row.still_playing |= not done
+                if mode == PLACINGS and done and not side.forfeit:
                     row.points += placing_points(place)
 
     def key(row: Row) -> tuple[int, ...]:
@@ -148,8 +154,14 @@ def compute(rounds: Sequence[Round], mode: str = TOTAL, entrants: Iterable[int] 
     if any(row.still_playing for row in ordered):
         for row in ordered:
             row.provisional = True
-        return Standings(mode, ordered, [], provisional=True)
-    return Standings(mode, ordered, _ties(ordered))
+        return Standings(mode, ordered, [], provisional=True, finished=finished)
+    ties = _ties(ordered)
+    last_playoff_done = bool(rounds) and rounds[-1].playoff and all(
+        s.finished for t in rounds[-1].tables for s in t.sides)
+    decided = finished or (last_playoff_done and not ties)
+    for row in ordered:
+        row.decided = decided
+    return Standings(mode, ordered, ties, decided=decided, finished=finished)
 
 
 def _rank(rows: list[Row], key) -> None:

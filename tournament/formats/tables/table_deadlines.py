@@ -25,6 +25,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournament.common.localtime import clock as local_clock
+from tournament.common.stored_words import reason as reason_words
 from tournament.core import transitions
 from tournament.core.game_log import Entrant, EntrantTotal
 from tournament.core.game_rows import count_change, log_event
@@ -89,21 +90,27 @@ def top_sides(game: Game, sides: list[GameSide]) -> list[GameSide]:
 
 
 def result_label(game: Game, sides: Sequence[GameSide]) -> str:
-    """How the round board names a finished table of single players, whose winner is no Team (so
-    game day's "<team> won" has no name): the side placed 1st, or who is level at the top."""
-    reason = game.result_reason
+    """How the pages name a finished table (players or partnerships): the side placed 1st by name,
+    or who is level at the top. A table carries nobody forward, so no word says "advances"; a table
+    of more than two sides is not a duel, so none says "double"."""
+    reason = reason_words(game.result_reason) if game.result_reason else ""
     if game.status == Status.DOUBLE_FORFEIT:
-        return _("Double forfeit (%(reason)s) — nobody played") % {"reason": reason or Reason.NO_SHOW}
+        words = {"reason": reason or reason_words(Reason.NO_SHOW)}
+        if len(sides) > 2:
+            return _("Nobody checked in (%(reason)s) — the table was not played") % words
+        return _("Double forfeit (%(reason)s) — nobody played") % words
     top = [str(s) for s in top_sides(game, sides)]
     if not top:
         return game.get_status_display()
     if len(top) > 1:
         level = {"names": ", ".join(top), "reason": reason}
-        if reason == Reason.TIME_LIMIT_TIE:
+        if game.result_reason == Reason.TIME_LIMIT_TIE:
             return _("Level at the time limit: %(names)s") % level
         return _("Level (%(reason)s): %(names)s") % level if reason else _("Level: %(names)s") % level
-    if game.status == Status.FORFEIT and reason in Game.FORFEIT_REASONS:
+    if game.status == Status.FORFEIT and game.result_reason in Game.FORFEIT_REASONS:
+        if len(sides) > 2:
+            return _("%(name)s wins: the others did not check in (%(reason)s)") % {"reason": reason, "name": top[0]}
         return _("Forfeit (%(reason)s) — %(name)s wins") % {"reason": reason, "name": top[0]}
-    if reason and reason != Reason.SCORE:
+    if reason and game.result_reason != Reason.SCORE:
         return _("%(name)s won (%(reason)s)") % {"name": top[0], "reason": reason}
     return _("%(name)s won") % {"name": top[0]}

@@ -38,11 +38,12 @@ def _board_context(tournament: Tournament, number: int, now) -> dict:
         sides = list(view.game.sides.all())
         if view.game.is_done and any(side.player_id for side in sides):
             view.clock["label"] = table_deadlines.result_label(view.game, sides)
-    rows = [(table, views.get(table.number)) for table in shown.tables]
+    rows = [(table, views.get(table.index)) for table in shown.tables]
     return {
         "tournament": tournament,
         "seating": shown,
         "numbers": seat_lists.published_numbers(tournament),
+        "playoff_numbers": seat_lists.playoff_numbers(tournament),
         "rows": rows,
         "alerts": [(table, view.clock["alert"]) for table, view in rows if view and view.clock["alert"]],
         "can_start_all": sum(1 for _, view in rows if view and view.clock["can_start"] and not _has_teams(view.game)) > 1,

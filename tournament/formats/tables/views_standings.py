@@ -2,6 +2,7 @@
 one-click play-off for a tie for the win or a medal) and the public, read-only one (phone first,
 polling itself and cached under the change counter like the bracket: tournament.core.live_page)."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
@@ -12,12 +13,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.common.form_input import cleaned
+from tournament.common.localtime import day_and_clock
 from tournament.common.stored_words import tie_for
 from tournament.core import live_page
 from tournament.core.decorators import organizer_required
-from tournament.formats.tables import bonus, formats, playoffs, results, rounds
+from tournament.formats.tables import bonus, event_state, formats, playoff_pages, playoffs, results, rounds
 from tournament.formats.tables.decorators import table_event_view
-from tournament.formats.tables.forms import BonusForm, PlayoffForm
+from tournament.formats.tables.forms import BonusForm, EventStateForm, PlayoffForm
 from tournament.models import Game, Round, TableBonus
 
 PUBLIC_POLL_SECONDS = 10
@@ -33,6 +35,8 @@ def _standings_context(tournament) -> dict:
         "tournament": tournament,
         "mode": table.mode,
         "provisional": table.provisional,
+        "decided": table.decided,
+        "finished": table.finished,
         "rows": table.rows,
         "ties": [{"tie": tie, "names": [names[e] for e in tie.entrants], "for_what": tie_for(tie.rank)} for tie in table.ties],
         "entrant_word": _("Partnership") if formats.in_partnerships(tournament) else _("Player"),
@@ -57,10 +61,23 @@ def _bonus_rounds(tournament) -> list[dict]:
     return found
 
 
-def _organizer_page(request, tournament, *, error="", status=200):
+def _organizer_page(request, tournament, *, error="", status=200, typed=None):
+    """`typed`: a refused play-off form, shown again (with what was typed) at its tie."""
     context = {**_standings_context(tournament), "bonus_rounds": _bonus_rounds(tournament),
-               "bonus_points": bonus.bonus_points(tournament), "action_error": error}
+               "bonus_points": bonus.bonus_points(tournament), "action_error": error,
+               "playoff_tables": playoff_pages.organizer_list(tournament, base_url(request)),
+               "finish": event_state.finish_offer(tournament)}
+    first = playoff_pages.first_values(tournament)
+    for item in context["ties"]:
+        ids = sorted(item["tie"].entrants)
+        mine = typed is not None and sorted(typed.cleaned_data.get("entrant") or []) == ids
+        item["form"] = typed if mine else PlayoffForm(initial=first, auto_id=f"tie{item['tie'].rank}-%s")
     return render(request, "tables/standings.html", context, status=status)
+
+
+def base_url(request) -> str:
+    """Where phones reach this site: MELDBOARD_PUBLIC_URL when set (behind a proxy), else this request's host."""
+    return getattr(settings, "MELDBOARD_PUBLIC_URL", "") or request.build_absolute_uri("/")
 
 
 @organizer_required
@@ -93,12 +110,19 @@ def bonus_override(request, tournament, number):
 @require_POST
 @table_event_view
 def create_playoff(request, tournament):
+    form = PlayoffForm(request.POST)
     try:
-        rnd = playoffs.create_playoff(tournament, cleaned(PlayoffForm(request.POST))["entrant"], by=request.user)
+        data = cleaned(form)
+        rnd = playoffs.create_playoff(tournament, data["entrant"], starts_at=data["starts_at"], table=data["table"],
+                                      no_show_minutes=data["no_show_minutes"], by=request.user)
     except ValidationError as exc:
-        return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
-    messages.success(request, _("%(name)s created: table 1 of round %(number)s, starting now.") % {"name": str(rnd), "number": rnd.number})
-    return redirect("tables:standings", slug=tournament.slug)
+        return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400, typed=form)
+    game = rnd.games.get()
+    messages.success(request, _("%(name)s created: table %(table)s, starts %(starts)s; a seat not checked in "
+                                "%(minutes)s minutes after the start forfeits. Its table link is below.") % {
+        "name": str(rnd), "table": game.table_number, "starts": day_and_clock(tournament, rnd.starts_at),
+        "minutes": playoff_pages.grace_minutes(tournament, rnd)})
+    return redirect(reverse("tables:standings", args=[tournament.slug]) + f"#playoff-{game.pk}")
 
 
 @live_page.live_view
@@ -116,3 +140,27 @@ def public_standings(request, slug):
     # The standings change with a write only (a hand, a result, a bonus): no clock turn.
     return live_page.answer(request, head, name="standings", build=build, now=now,
                             templates=("tables/public_standings.html", "tables/public_standings_live.html"))
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def finish_event(request, tournament):
+    try:
+        event_state.finish(tournament, by=request.user, reason=cleaned(EventStateForm(request.POST))["reason"])
+    except ValidationError as exc:
+        return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
+    messages.success(request, _("The event is finished: the standings are final and the medals are shown on the public pages."))
+    return redirect("tables:standings", slug=tournament.slug)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def reopen_event(request, tournament):
+    try:
+        event_state.reopen(tournament, by=request.user, reason=cleaned(EventStateForm(request.POST))["reason"])
+    except ValidationError as exc:
+        return _organizer_page(request, tournament, error=" ".join(exc.messages), status=400)
+    messages.success(request, _("The event is reopened: the standings are no longer final."))
+    return redirect("tables:standings", slug=tournament.slug)

@@ -1,0 +1,85 @@
+"""Whether a table event is over. The organizer declares it finished (the ranks become final and
+the medals are given, a tie not played off shares its medal) or reopens it, each with an entry in
+the event's history (the log of its last game). An event whose last round is a play-off that left
+no tie for a medal is over by itself (tournament.formats.tables.standings), with nothing to declare.
+
+Tournament.status holds the declaration: FINISHED, and RUNNING once reopened."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournament.core.game_rows import log_event
+from tournament.formats.tables import results
+from tournament.models import Division, Game, Tournament
+
+MAX_REASON = 200
+
+
+def is_finished(tournament: Tournament) -> bool:
+    return tournament.status == Tournament.Status.FINISHED
+
+
+def _games(tournament: Tournament):
+    return Game.objects.filter(division__tournament=tournament, division__kind=Division.Kind.TABLES)
+
+
+def why_not_finish(tournament: Tournament) -> str:
+    """Why the event cannot be declared finished now, or ""."""
+    if is_finished(tournament):
+        return _("The event is already finished.")
+    games = _games(tournament)
+    if not games.exists():
+        return _("No round has been played yet.")
+    playing = sorted({g.table_number or g.number for g in games.exclude(status__in=results.FINISHED)})
+    if playing:
+        return _("Tables still playing: %(tables)s. Finish the event once every table is done.") % {
+            "tables": ", ".join(str(n) for n in playing)}
+    return ""
+
+
+def finish_offer(tournament: Tournament) -> dict:
+    """What the standings page offers: finish (or why not), or reopen."""
+    return {"finished": is_finished(tournament), "blocked": "" if is_finished(tournament) else why_not_finish(tournament)}
+
+
+def _last_game(tournament: Tournament) -> Game:
+    return _games(tournament).select_related("division__tournament").order_by("-round__number", "-number").first()
+
+
+def finish(tournament: Tournament, *, by=None, reason: str = "") -> None:
+    """Declare the event over: the standings become final and the medals are given."""
+    reason = (reason or "").strip()[:MAX_REASON]
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        blocked = why_not_finish(locked)
+        if blocked:
+            raise ValidationError(blocked)
+        Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.FINISHED)
+        log_event(_last_game(locked), "event_finished", by=by, note=f"Event finished{': ' + reason if reason else ''}",
+                  reason=reason)
+        Tournament.objects.filter(pk=locked.pk).bump()
+    tournament.status = Tournament.Status.FINISHED
+
+
+def reopen(tournament: Tournament, *, by=None, reason: str = "") -> None:
+    """Take the declaration back (a result to correct, another round after all): medals withdrawn."""
+    reason = (reason or "").strip()[:MAX_REASON]
+    if not reason:
+        raise ValidationError(_("Say why the event is reopened; the reason goes in its history. Nothing was changed."))
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not is_finished(locked):
+            raise ValidationError(_("The event is not finished, so there is nothing to reopen."))
+        Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.RUNNING)
+        log_event(_last_game(locked), "event_reopened", by=by, note=f"Event reopened: {reason}", reason=reason)
+        Tournament.objects.filter(pk=locked.pk).bump()
+    tournament.status = Tournament.Status.RUNNING
+
+
+def refuse_when_finished(tournament: Tournament) -> None:
+    """A new round or play-off after the event was declared finished is refused."""
+    if is_finished(tournament):
+        raise ValidationError(_("The event is finished; reopen it on the Standings page before adding a round or a play-off."))
