@@ -104,10 +104,10 @@ DOCUMENTS = {
     "seating-by-name": (seating_by_name, ["Ronda 1", "¿Dónde me siento? Nombres A–Z", "Mesa 1 · lugar 1", "mié"],
                         ["Round 1", "Where do I sit", "Table 1", "seat", "Wed"]),
     "table-results": (table_results, ["resultados", "Empate por el triunfo", "lo decide un desempate", "Posiciones",
-                                      "Pareja", "Medalla", "Bono", "Oro", "Bronce", "(empate: hace falta desempate)",
+                                      "Pareja", "Medalla", "Bono", "(empate: hace falta desempate)",
                                       "Orden por puntaje total"],
                       ["results", "Level for the win", "play-off", "Standings", "Partnership", "Bonus",
-                       "Gold", "Bronze", "Ranked by"]),
+                       "Ranked by"]),
 }
 
 
