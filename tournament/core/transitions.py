@@ -51,6 +51,9 @@ MOVES: dict[str, dict[str, str]] = {
     "correct": {S.FINISHED: S.FINISHED, S.FORFEIT: S.FORFEIT, S.DOUBLE_FORFEIT: S.FINISHED},
     # The organizer reverses a no-show or no-partner forfeit: the game is ready again.
     "reverse_forfeit": {S.FORFEIT: S.READY, S.DOUBLE_FORFEIT: S.READY},
+    # The organizer reopens a finished game (a table, or a bracket game whose next game has not
+    # started): play goes on from its sheet (tournament.core.undo).
+    "resume_play": {S.FINISHED: S.IN_PLAY},
     # An automatic outcome undone, or a feeder's result taken back: wait for the sides again.
     "reopen": {S.NOT_NEEDED: S.WAITING, S.FORFEIT: S.WAITING, S.DOUBLE_FORFEIT: S.WAITING,
                S.FINISHED: S.WAITING, S.READY: S.WAITING, S.WAITING: S.WAITING},

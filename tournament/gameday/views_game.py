@@ -36,7 +36,9 @@ EVENT_WORDS = {
     "time_limit_tie": gettext_lazy("Level at the time limit"), "one_more_hand": gettext_lazy("One more hand allowed"),
     "substitute": gettext_lazy("Substitute"), "no_partner": gettext_lazy("No partner"),
     "forfeit_reversed": gettext_lazy("Forfeit reversed"), "correction": gettext_lazy("Result corrected"),
-    "reopened": gettext_lazy("Reopened"),
+    "reopened": gettext_lazy("Reopened"), "clock_paused": gettext_lazy("Clock paused"),
+    "clock_resumed": gettext_lazy("Clock resumed"), "clock_extended": gettext_lazy("More time given"),
+    "result_reopened": gettext_lazy("Game reopened"), "withdrawn": gettext_lazy("Team withdrawn"),
 }
 VIA_WORDS = {"organizer": gettext_lazy("organizer"), "table": gettext_lazy("table")}
 
@@ -75,6 +77,10 @@ def _log(game: Game, sides) -> list[dict]:
             words = _("%(event)s: %(old)s → %(new)s") % {
                 "event": words, "old": names.get(entry.old_winner, _("nobody")),
                 "new": names.get(entry.winner, _("nobody"))}
+        elif isinstance(entry, game_log.ClockChanged) and entry.minutes:
+            words = _("%(event)s: +%(minutes)s min") % {"event": words, "minutes": entry.minutes}
+        elif isinstance(entry, game_log.ForfeitReversed | game_log.ResultReopened):
+            pass  # the winner it names is the one taken back
         elif getattr(entry, "winner", None) in names:
             words = _("%(event)s: %(team)s wins") % {"event": words, "team": names[entry.winner]}
         entries.append({"at": event.at, "by": event.by, "note": event.note, "words": words})
