@@ -107,6 +107,8 @@ def move(
         elif to in (S.WAITING, S.READY, S.IN_PLAY) and before in _ENDED:
             values.setdefault("finished_at", None)
             values.setdefault("winner", None)
+        if before == S.IN_PLAY and to != S.IN_PLAY:
+            values.setdefault("paused_at", None)  # a paused clock ends with the play it stopped
         if reason is not None:
             values["result_reason"] = reason
         elif to in (S.WAITING, S.READY, S.IN_PLAY) and before in _ENDED:

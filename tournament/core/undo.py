@@ -50,8 +50,8 @@ def reopen_result(game: Game, *, by, reason: str, now: dt.datetime | None = None
                   "The result stands.") % {"game": locked.label, "next": following.label})
         event_format.undo_result(locked)
         fields = {"decision_note": "", "decided_by": None, "tie_totals": [], "extra_hand": None}
-        if locked.time_limit_at and now >= locked.time_limit_at:
-            fields["paused_at"] = locked.time_limit_at
+        passed = bool(locked.time_limit_at and now >= locked.time_limit_at)
+        fields["paused_at"] = locked.time_limit_at if passed else None
         old = {"status": locked.status, "winner": Entrant.team_of(locked.winner_id), "reason": locked.result_reason}
         return transitions.move(locked, "resume_play", by=by, note=reason, at=now, log="result_reopened",
                                 fields=fields, log_data=old)

@@ -43,6 +43,8 @@ def test_reopening_the_first_table_releases_its_bonus_and_the_next_table_to_fini
                                      {"reason": "hand 3 was scored for the wrong side"})
     assert response.status_code == 302
     assert reload(first).status == S.IN_PLAY
+    assert not outcome.finish_if_over(first)  # a page view does not end it again on the same sheet
+    assert reload(first).status == S.IN_PLAY
     assert not TableBonus.objects.exists() and bonuses(event)["P1 & P2"] == 0
     assert GameEvent.objects.filter(game=first, kind="result_reopened", note="hand 3 was scored for the wrong side").exists()
     confirm_all(second)
