@@ -133,4 +133,4 @@ def _reopened_since_last_hand(game: Game) -> bool:
         return False
     changed = [HandRevision.objects.filter(hand__game_id=game.pk).aggregate(at=Max("created_at"))["at"],
                Hand.objects.filter(game_id=game.pk).aggregate(at=Max("confirmed_at"))["at"]]
-    return all(at is None or at < reopened for at in changed)
+    return all(at is None or at <= reopened for at in changed)

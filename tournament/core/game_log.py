@@ -157,15 +157,6 @@ class ClockChanged:
 
 
 @dataclass(frozen=True, kw_only=True)
-class ResultReopened:
-    """A finished game taken back into play by the organizer (the reason is the entry's note)."""
-
-    status: str
-    reason: str
-    winner: Entrant | None
-
-
-@dataclass(frozen=True, kw_only=True)
 class Withdrew:
     """An entrant withdrawn after the draw (the reason is the entry's note): its games are walkovers."""
 
@@ -228,7 +219,7 @@ SCHEMAS: dict[str, type] = {
     "clock_paused": ClockChanged,
     "clock_resumed": ClockChanged,
     "clock_extended": ClockChanged,
-    "result_reopened": ResultReopened,
+    "result_reopened": ForfeitReversed,  # a finished game back in play: what was taken back
     "withdrawn": Withdrew,
     "substitute": Substitute,
     "hand_corrected": HandCorrected,

@@ -79,7 +79,7 @@ def _log(game: Game, sides) -> list[dict]:
                 "new": names.get(entry.winner, _("nobody"))}
         elif isinstance(entry, game_log.ClockChanged) and entry.minutes:
             words = _("%(event)s: +%(minutes)s min") % {"event": words, "minutes": entry.minutes}
-        elif isinstance(entry, game_log.ForfeitReversed | game_log.ResultReopened):
+        elif isinstance(entry, game_log.ForfeitReversed):
             pass  # the winner it names is the one taken back
         elif getattr(entry, "winner", None) in names:
             words = _("%(event)s: %(team)s wins") % {"event": words, "team": names[entry.winner]}

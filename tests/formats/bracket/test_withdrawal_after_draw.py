@@ -11,7 +11,6 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.gameday_setup import next_game, publish_division, teams
-from tournament.core import actions
 from tournament.formats.bracket import advancement, withdrawal
 from tournament.models import Game, GameEvent
 
