@@ -46,7 +46,8 @@ MAX_AUTHOR = 80
 
 
 def time_limit_passed(game: Game, now: dt.datetime) -> bool:
-    return game.time_limit_at is not None and now >= game.time_limit_at
+    # A paused clock stands still at its pause: a hand entered during the pause still counts.
+    return game.time_limit_at is not None and (game.paused_at or now) >= game.time_limit_at
 
 
 def _time_limit_clock(game: Game) -> str:

@@ -10,13 +10,14 @@ import logging
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 import rules
 from scoring import sheet as sheets
-from scoring.models import Hand
+from scoring.models import Hand, HandRevision
 from tournament.core import formats
-from tournament.models import Game, GameSide, Tournament
+from tournament.models import Game, GameEvent, GameSide, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +117,20 @@ def finish_if_over(game: Game, *, user=None) -> bool:
     state = standing(tournament, sides, names, saved_hands(game.pk), game.extra_hand)
     if not state.over or state.unconfirmed:
         return False
+    if _reopened_since_last_hand(game):
+        return False
     finished = formats.of(tournament).sheet_over(game, state, user=user)
     if not finished:
         log.info("game %s not finished from the sheet: someone else ended it first", game.pk)
     return finished
+
+
+def _reopened_since_last_hand(game: Game) -> bool:
+    """The organizer reopened the game after its sheet last changed: the sheet's end was overruled,
+    so it ends again only on the next hand or correction (a page view must not end it again)."""
+    reopened = GameEvent.objects.filter(game_id=game.pk, kind="result_reopened").order_by("-at").values_list("at", flat=True).first()
+    if reopened is None:
+        return False
+    changed = [HandRevision.objects.filter(hand__game_id=game.pk).aggregate(at=Max("created_at"))["at"],
+               Hand.objects.filter(game_id=game.pk).aggregate(at=Max("confirmed_at"))["at"]]
+    return all(at is None or at <= reopened for at in changed)

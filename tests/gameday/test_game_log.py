@@ -76,6 +76,11 @@ SAMPLES = {  # one entry of each kind, as its writer writes it
                        "no_show_minutes": 2},
     "event_finished": {"reason": ""},
     "event_reopened": {"reason": "a score to correct"},
+    "clock_paused": {"time_limit_at": "2027-01-06T19:00:00+00:00", "left_seconds": 1800},
+    "clock_resumed": {"time_limit_at": "2027-01-06T19:10:00+00:00", "paused_seconds": 600},
+    "clock_extended": {"time_limit_at": "2027-01-06T19:25:00+00:00", "minutes": 15},
+    "result_reopened": {"status": "finished", "winner": {"team": 1}, "reason": "score"},
+    "withdrawn": {"entrant": {"team": 2}},
 }
 
 
@@ -113,7 +118,7 @@ def test_log_event_takes_schema_objects_and_stores_plain_json():
     assert GameEvent.objects.get(game=game, kind="no_show").data == {"absent": [{"team": 5}], "deadline": "x"}
 
 
-NOT_IDS = {"hand", "version", "points", "total", "table", "no_show_minutes"}  # whole numbers that are not ids
+NOT_IDS = {"hand", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes"}  # whole numbers that are not ids
 
 
 def _int_fields(tp, path=""):

@@ -19,8 +19,8 @@ from django.utils import timezone
 import rules
 from scoring import hands
 from tests.factories import TeamFactory, TournamentFactory
-from tournament.core import actions, signup_deadline
-from tournament.formats.bracket import advancement
+from tournament.core import actions, game_clock, signup_deadline, undo
+from tournament.formats.bracket import advancement, withdrawal
 from tournament.formats.bracket.draw import publishing
 from tournament.formats.tables import drawing, event_state, formats, play, playoffs, results, rounds, seat_lists, signups
 from tournament.models import Division, Game, Player, TableEvent, Tournament
@@ -151,8 +151,18 @@ def table_walk(variant: str, players: int, *, winners_stay_preview: bool = False
         start(game, now)
     enter_hand(tables[0])
     yield Stage("round 1 in play", provisional=True), event
+    game_clock.pause(tables[0], by=None, reason="fire alarm")
+    yield Stage("a table's clock paused", provisional=True), event
+    game_clock.resume(tables[0], by=None)
     play_to_the_end(tables[0])
     yield Stage("one table finished", provisional=True), event
+    undo.reopen_result(tables[0], by=None, reason="a hand was scored for the wrong side")
+    yield Stage("a finished table reopened", provisional=True), event
+    # The organizer corrects the hand in question (the same figures here); the sheet ends the table again.
+    last = tables[0].hands.order_by("-number").first()
+    hands.correct(last, version=last.version, values=_hand(event.variant, tables[0].sides.count()),
+                  reason="checked with the table", author="organizer", organizer=True)
+    assert Game.objects.get(pk=tables[0].pk).status == Game.Status.FINISHED
     for game in tables[1:]:
         play_to_the_end(game)
     yield Stage("every table finished", decided=True), event
@@ -215,8 +225,18 @@ def bracket_walk(teams: int = 8) -> Iterator[tuple[Stage, Tournament]]:
         actions.check_in(first, team)
     first = actions.start_game(Game.objects.get(pk=first.pk), agreed_team_ids=[t.pk for t in both])
     yield Stage("a game in play"), event
+    game_clock.pause(first, by=None, reason="fire alarm")
+    yield Stage("a game's clock paused"), event
+    game_clock.resume(first, by=None)
+    game_clock.extend(first, 10, by=None, reason="the alarm took ten minutes")
     advancement.finish_game(first, both[1], reason="score")
     yield Stage("one game finished"), event
+    undo.reopen_result(first, by=None, reason="the last hand was entered twice")
+    yield Stage("a finished game reopened"), event
+    advancement.finish_game(first, both[1], reason="score")
+    quitting = _teams_of(_ready(event, "d2")[0])[0]
+    withdrawal.withdraw(event, quitting, by=None, reason="a player is ill")
+    yield Stage("a team withdrawn after the draw"), event
     _play_out(event, "d1")
     _play_out(event, "d2")
     yield Stage("divisions played", decided=True), event

@@ -28,6 +28,7 @@ REASONS = {
     "walkover": gettext_noop("walkover"), "bye": gettext_noop("bye"),
     "same team won both divisions": gettext_noop("same team won both divisions"),
     "no team reached this game": gettext_noop("no team reached this game"),
+    "withdrawn": gettext_noop("withdrawn"),
 }
 
 

@@ -34,7 +34,7 @@ def countdown_text(left: dt.timedelta) -> str:
 def clock(game: Game, now: dt.datetime) -> dict:
     """What a game's state is at `now`, by its status and its deadlines (no queries if prefetched).
 
-    phase: waiting | check_in | no_show_due | ready | in_play | one_more_hand | time_up | awaiting_decision | done
+    phase: waiting | check_in | no_show_due | ready | in_play | paused | one_more_hand | time_up | awaiting_decision | done
     countdown_to: the moment the browser counts down to (None when nothing is counting),
     countdown_label / done_text: the words around it; tone: ok | warn | bad | "" for the badge;
     alert: the organizer's board line; table_note: what the table phone tells the players next.
@@ -74,6 +74,13 @@ def clock(game: Game, now: dt.datetime) -> dict:
     elif status == Status.IN_PLAY and game.extra_hand:  # no clock: the limit is lifted for this one hand
         state.update(phase="one_more_hand", label=_("Tied at the time limit — one more hand (hand %(number)s)") % {"number": game.extra_hand},
                      tone="warn", alert=ties.board_alert(game))
+    elif status == Status.IN_PLAY and game.paused_at and game.time_limit_at:
+        # Stopped by the organizer: nothing counts down; what is left is what was left at the pause.
+        left = countdown_text(game.time_limit_at - game.paused_at) or "00m 00s"
+        state.update(phase="paused", label=_("Clock paused — %(left)s left") % {"left": left}, tone="warn",
+                     time_limit_passed=False, paused_left=left,
+                     alert=_("Clock paused at %(clock)s by the organizer.")
+                     % {"clock": local_clock(game.division.tournament, game.paused_at)})
     elif status == Status.IN_PLAY:
         if state["time_limit_passed"]:
             state.update(phase="time_up", label=_("Time limit reached — higher total wins"), tone="warn",
@@ -115,6 +122,8 @@ def result_text(game: Game) -> str:
         return _("Double forfeit (%(reason)s) — nobody advances") % {"reason": reason_words(reason or Reason.NO_SHOW)}
     named = {"winner": winner, "reason": reason_words(reason or "forfeit")}
     if game.status == Status.FORFEIT:
+        if reason == Reason.WITHDRAWN:
+            return _("%(winner)s wins: the opponent withdrew") % named
         if reason in Game.FORFEIT_REASONS:
             return _("Forfeit (%(reason)s) — %(winner)s wins") % named
         return _("%(winner)s wins by %(reason)s") % named

@@ -79,8 +79,8 @@ def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
         game = lock_game(game_id, missing_ok=True)
         if game is None or game.status not in (Status.IN_PLAY, Status.READY):
             return False
-        if not game.time_limit_at or now < game.time_limit_at:
-            return False
+        if not game.time_limit_at or now < game.time_limit_at or game.paused_at:
+            return False  # a paused clock falls due only after it is resumed (tournament.core.game_clock)
         return formats.of(game.division.tournament).apply_time_limit(game, sides_of(game), now)
 
 
@@ -111,7 +111,7 @@ def schedule_deadlines(game: Game, *, now: dt.datetime | None = None, on_commit:
     wanted = []
     if game.status in (Status.WAITING, Status.READY):
         wanted.append((apply_no_show_at_deadline, game.no_show_at))
-    if game.status in (Status.WAITING, Status.READY, Status.IN_PLAY):
+    if game.status in (Status.WAITING, Status.READY, Status.IN_PLAY) and not game.paused_at:
         wanted.append((apply_time_limit_at_deadline, game.time_limit_at))
     queued = 0
     for task, eta in wanted:
@@ -146,7 +146,7 @@ def arm_upcoming_deadlines(now: dt.datetime) -> int:
         _send(apply_no_show_at_deadline, pk, at, on_commit=False)
         armed += 1
     for pk, at in Game.objects.filter(
-        status__in=(Status.IN_PLAY, Status.READY), time_limit_at__gt=now, time_limit_at__lte=soon
+        status__in=(Status.IN_PLAY, Status.READY), time_limit_at__gt=now, time_limit_at__lte=soon, paused_at__isnull=True
     ).values_list("pk", "time_limit_at"):
         _send(apply_time_limit_at_deadline, pk, at, on_commit=False)
         armed += 1

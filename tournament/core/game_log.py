@@ -147,6 +147,23 @@ class Reopened:
 
 
 @dataclass(frozen=True, kw_only=True)
+class ClockChanged:
+    """The organizer paused, resumed or extended a game's clock (the reason is the entry's note)."""
+
+    time_limit_at: str | None  # the deadline after the change
+    left_seconds: int | None = None  # what was left on the clock (a pause)
+    paused_seconds: int | None = None  # how long it was stopped (a resume)
+    minutes: int | None = None  # added (an extension)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Withdrew:
+    """An entrant withdrawn after the draw (the reason is the entry's note): its games are walkovers."""
+
+    entrant: Entrant
+
+
+@dataclass(frozen=True, kw_only=True)
 class NoPartner:
     entrant: Entrant
 
@@ -216,6 +233,11 @@ SCHEMAS: dict[str, type] = {
     "forfeit_reversed": ForfeitReversed,
     "reopened": Reopened,
     "no_partner": NoPartner,
+    "clock_paused": ClockChanged,
+    "clock_resumed": ClockChanged,
+    "clock_extended": ClockChanged,
+    "result_reopened": ForfeitReversed,  # a finished game back in play: what was taken back
+    "withdrawn": Withdrew,
     "substitute": Substitute,
     "hand_corrected": HandCorrected,
     "table_link_rotated": TableLinkRotated,

@@ -51,6 +51,9 @@ MOVES: dict[str, dict[str, str]] = {
     "correct": {S.FINISHED: S.FINISHED, S.FORFEIT: S.FORFEIT, S.DOUBLE_FORFEIT: S.FINISHED},
     # The organizer reverses a no-show or no-partner forfeit: the game is ready again.
     "reverse_forfeit": {S.FORFEIT: S.READY, S.DOUBLE_FORFEIT: S.READY},
+    # The organizer reopens a finished game (a table, or a bracket game whose next game has not
+    # started): play goes on from its sheet (tournament.core.undo).
+    "resume_play": {S.FINISHED: S.IN_PLAY},
     # An automatic outcome undone, or a feeder's result taken back: wait for the sides again.
     "reopen": {S.NOT_NEEDED: S.WAITING, S.FORFEIT: S.WAITING, S.DOUBLE_FORFEIT: S.WAITING,
                S.FINISHED: S.WAITING, S.READY: S.WAITING, S.WAITING: S.WAITING},
@@ -104,6 +107,8 @@ def move(
         elif to in (S.WAITING, S.READY, S.IN_PLAY) and before in _ENDED:
             values.setdefault("finished_at", None)
             values.setdefault("winner", None)
+        if before == S.IN_PLAY and to != S.IN_PLAY:
+            values.setdefault("paused_at", None)  # a paused clock ends with the play it stopped
         if reason is not None:
             values["result_reason"] = reason
         elif to in (S.WAITING, S.READY, S.IN_PLAY) and before in _ENDED:

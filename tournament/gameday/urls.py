@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournament.core import board
-from tournament.gameday import views, views_game
+from tournament.gameday import views, views_clock, views_game, views_withdraw
 
 app_name = "gameday"
 urlpatterns = [
@@ -17,4 +17,9 @@ urlpatterns = [
     path("t/<slug:slug>/gameday/game/<id:game_id>/reverse/", views.reverse_forfeit, name="reverse"),
     path("t/<slug:slug>/gameday/game/<id:game_id>/decide/", views.decide, name="decide"),
     path("t/<slug:slug>/gameday/game/<id:game_id>/one-more-hand/", views.one_more_hand, name="one_more_hand"),
+    path("t/<slug:slug>/gameday/game/<id:game_id>/pause/", views_clock.pause, name="pause"),
+    path("t/<slug:slug>/gameday/game/<id:game_id>/resume/", views_clock.resume, name="resume"),
+    path("t/<slug:slug>/gameday/game/<id:game_id>/extend/", views_clock.extend, name="extend"),
+    path("t/<slug:slug>/gameday/game/<id:game_id>/reopen/", views_clock.reopen, name="reopen"),
+    path("t/<slug:slug>/gameday/team/<id:team_id>/withdraw/", views_withdraw.withdraw_team, name="withdraw_team"),
 ]

@@ -39,6 +39,9 @@ EVENT_WORDS = {
     "reopened": gettext_lazy("Reopened"),
     "playoff_posted": gettext_lazy("Play-off posted"), "event_finished": gettext_lazy("Event finished"),
     "event_reopened": gettext_lazy("Event reopened"),
+    "reopened": gettext_lazy("Reopened"), "clock_paused": gettext_lazy("Clock paused"),
+    "clock_resumed": gettext_lazy("Clock resumed"), "clock_extended": gettext_lazy("More time given"),
+    "result_reopened": gettext_lazy("Game reopened"), "withdrawn": gettext_lazy("Team withdrawn"),
 }
 VIA_WORDS = {"organizer": gettext_lazy("organizer"), "table": gettext_lazy("table")}
 
@@ -77,6 +80,10 @@ def _log(game: Game, sides) -> list[dict]:
             words = _("%(event)s: %(old)s → %(new)s") % {
                 "event": words, "old": names.get(entry.old_winner, _("nobody")),
                 "new": names.get(entry.winner, _("nobody"))}
+        elif isinstance(entry, game_log.ClockChanged) and entry.minutes:
+            words = _("%(event)s: +%(minutes)s min") % {"event": words, "minutes": entry.minutes}
+        elif isinstance(entry, game_log.ForfeitReversed):
+            pass  # the winner it names is the one taken back
         elif getattr(entry, "winner", None) in names:
             words = _("%(event)s: %(team)s wins") % {"event": words, "team": names[entry.winner]}
         entries.append({"at": event.at, "by": event.by, "note": event.note, "words": words})

@@ -54,6 +54,7 @@ class EntrantPage:
     byes: list[int] = field(default_factory=list)  # table rounds this entrant sat out
     substitutions: list[Substitution] = field(default_factory=list)
     standing: object = None  # tournament.formats.tables.standings.Row
+    withdrawn: bool = False  # a team withdrawn after the draw (its games are walkovers)
 
     @property
     def next(self) -> Line | None:
@@ -104,7 +105,7 @@ def _lines(games, is_mine) -> list[Line]:
 def team_page(tournament: Tournament, team: Team) -> EntrantPage:
     players = list(team.players.all())
     page = EntrantPage(
-        name=team.name, players=[p.name for p in players],
+        name=team.name, players=[p.name for p in players], withdrawn=team.withdrawn_at is not None,
         lines=_lines(_games(tournament, team=team), lambda s: s.team_id == team.pk),
         substitutions=list(Substitution.objects.filter(team=team).select_related(
             "game__division", "game__round", "replaced", "substitute").order_by("at")),

@@ -99,7 +99,8 @@ class GameQuerySet(models.QuerySet):
         ).distinct()
 
     def time_limit_due(self, now):
-        return self.filter(status__in=(Game.Status.IN_PLAY, Game.Status.READY), time_limit_at__lte=now)
+        return self.filter(status__in=(Game.Status.IN_PLAY, Game.Status.READY), time_limit_at__lte=now,
+                           paused_at__isnull=True)
 
 
 class Game(models.Model):
@@ -127,6 +128,7 @@ class Game(models.Model):
         BYE = "bye", pgettext_lazy("bracket", "Bye")
         SAME_CHAMPION = "same team won both divisions", gettext_lazy("Same team won both divisions")
         NOBODY_REACHED = "no team reached this game", gettext_lazy("No team reached this game")
+        WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
 
     DONE = (Status.FINISHED, Status.BYE, Status.FORFEIT, Status.DOUBLE_FORFEIT, Status.NOT_NEEDED)
     FORFEIT_REASONS = (Reason.NO_SHOW, Reason.NO_PARTNER)
@@ -146,6 +148,9 @@ class Game(models.Model):
     # Deadlines live on the row and are claimed with a conditional update.
     no_show_at = models.DateTimeField(null=True, blank=True, db_index=True)
     time_limit_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The organizer stopped the clock (a fire alarm, a dispute): the time limit does not fall due
+    # while set; resuming moves time_limit_at on by the pause (tournament.core.game_clock).
+    paused_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     early_start_agreed = models.BooleanField(default=False)
     finished_at = models.DateTimeField(null=True, blank=True)

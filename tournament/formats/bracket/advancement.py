@@ -144,12 +144,19 @@ def settle(game: Game) -> None:
         reopen(game)
     elif game.status != Game.Status.WAITING and game.status != Game.Status.READY:
         return
-    sides = list(GameSide.objects.filter(game=game).select_related("fed_by").order_by("slot"))
+    sides = list(GameSide.objects.filter(game=game).select_related("fed_by", "team").order_by("slot"))
     known = [s for s in sides if s.team_id]
     dead = [s for s in sides if not s.team_id and (s.is_bye or (s.fed_by and s.fed_by.status == Game.Status.DOUBLE_FORFEIT))]
     if len(known) == len(sides):
         if game.division.kind == Division.Kind.FINAL and len({s.team_id for s in known}) == 1:
             _automatic(game, known[0].team, Game.Status.NOT_NEEDED, Reason.SAME_CHAMPION)
+            return
+        staying = [s for s in known if s.team.withdrawn_at is None]
+        if len(staying) < len(known):  # a team withdrawn after the draw gives its games away
+            if staying:
+                _automatic(game, staying[0].team, Game.Status.FORFEIT, Reason.WITHDRAWN)
+            else:
+                _automatic(game, None, Game.Status.DOUBLE_FORFEIT, Reason.WITHDRAWN)
             return
         if game.status == Game.Status.WAITING:
             # Its deadlines were set (and their tasks queued) with its posted start; they now apply.

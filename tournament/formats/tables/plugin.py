@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournament.core import transitions
 from tournament.core.formats import EventFormat
 from tournament.core.game_log import Entrant
-from tournament.formats.tables import entrant_pages, formats, game_rules, live_now, signups, table_deadlines
+from tournament.formats.tables import entrant_pages, formats, game_rules, live_now, reopening, signups, table_deadlines
 from tournament.models import Game
 
 
@@ -67,3 +67,6 @@ class TableRoundsFormat(EventFormat):
         return transitions.move(game, "correct", winner=winner, by=by, note=note, log="correction",
                                 fields={"finished_at": game.finished_at},
                                 log_data={"old_winner": Entrant.team_of(game.winner_id), "old_status": game.status})
+
+    def undo_result(self, game: Game) -> None:
+        reopening.undo_result(game)
