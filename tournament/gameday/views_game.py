@@ -38,8 +38,7 @@ EVENT_WORDS = {
     "forfeit_reversed": gettext_lazy("Forfeit reversed"), "correction": gettext_lazy("Result corrected"),
     "reopened": gettext_lazy("Reopened"),
     "playoff_posted": gettext_lazy("Play-off posted"), "event_finished": gettext_lazy("Event finished"),
-    "event_reopened": gettext_lazy("Event reopened"),
-    "reopened": gettext_lazy("Reopened"), "clock_paused": gettext_lazy("Clock paused"),
+    "event_reopened": gettext_lazy("Event reopened"), "clock_paused": gettext_lazy("Clock paused"),
     "clock_resumed": gettext_lazy("Clock resumed"), "clock_extended": gettext_lazy("More time given"),
     "result_reopened": gettext_lazy("Game reopened"), "withdrawn": gettext_lazy("Team withdrawn"),
 }
