@@ -72,6 +72,10 @@ SAMPLES = {  # one entry of each kind, as its writer writes it
     "table_link_rotated": {"old_token": "abc"},
     "table_bonus": {"points": 100},
     "table_bonus_override": {"old_game": 4, "new_game": None, "points": 100},
+    "withdrawn": {"entrant": {"team": 2}, "player": 7, "round": 1, "choice": "substitute"},
+    "seat_taken": {"left": {"player": 3}, "joined": {"player": 5}, "round": 2},
+    "reseated": {"without": {"team": 2}, "round": 1, "seed": 42},
+    "partner_replaced": {"entrant": {"team": 2}, "replaced": 7, "substitute": 9, "round": 1, "rest_of_event": True},
 }
 
 

@@ -182,6 +182,46 @@ class TableBonusOverride:
     points: int
 
 
+@dataclass(frozen=True, kw_only=True)
+class Withdrawn:
+    """A table event's entrant withdrew after the draw; `choice` is what the organizer did with its seats
+    ("substitute", "sitting_out", "reseat", or "" when it had no table still to start)."""
+
+    entrant: Entrant
+    player: PlayerId | None = None  # the one partner who withdrew, when only one did
+    round: int = 0
+    choice: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatTaken:
+    """Another entrant took the seats `left` had at this table (before its start)."""
+
+    left: Entrant
+    joined: Entrant
+    round: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reseated:
+    """The round was drawn again without `without` (nobody had started)."""
+
+    without: Entrant
+    round: int
+    seed: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PartnerReplaced:
+    """A substitute plays for `replaced` in `entrant` (or, seated alone, in their place) from `round` on."""
+
+    entrant: Entrant
+    replaced: PlayerId
+    substitute: PlayerId
+    round: int
+    rest_of_event: bool
+
+
 SCHEMAS: dict[str, type] = {
     "ready": Ready,
     "started": Started,
@@ -204,6 +244,10 @@ SCHEMAS: dict[str, type] = {
     "table_link_rotated": TableLinkRotated,
     "table_bonus": TableBonus,
     "table_bonus_override": TableBonusOverride,
+    "withdrawn": Withdrawn,
+    "seat_taken": SeatTaken,
+    "reseated": Reseated,
+    "partner_replaced": PartnerReplaced,
 }
 
 
