@@ -81,6 +81,14 @@ def entrants(tournament: Tournament) -> list[tuple[int, ...]]:
     by_team: dict[int, list[int]] = {}
     for player in players:
         by_team.setdefault(player.team_id, []).append(player.pk)
+    lone = [p.name for p in players if len(by_team[p.team_id]) < 2]
+    if lone:
+        # A partner withdrew after the draw: the one left is offered a substitute, never dropped silently.
+        raise ValidationError(ngettext(
+            "%(names)s has no partner since theirs withdrew: give them a substitute partner (Players page) or withdraw them.",
+            "%(names)s have no partner since theirs withdrew: give them substitute partners (Players page) or withdraw them.",
+            len(lone),
+        ) % {"names": ", ".join(lone)})
     return [tuple(ids) for ids in by_team.values()]
 
 
