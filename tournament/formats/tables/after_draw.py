@@ -23,7 +23,18 @@ from django.utils.translation import gettext as _
 from tournament.common import names
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event
-from tournament.models import CheckIn, Game, GameSide, Player, SeatingDraw, TableEntry, Team, Tournament
+from tournament.models import (
+    CheckIn,
+    Game,
+    GameEvent,
+    GameSide,
+    Player,
+    SeatingDraw,
+    Substitution,
+    TableEntry,
+    Team,
+    Tournament,
+)
 
 NOT_STARTED = (Game.Status.WAITING, Game.Status.READY)
 SUBSTITUTE, SITTING_OUT, RESEAT = "substitute", "sitting_out", "reseat"
@@ -87,6 +98,15 @@ def sitting_out(tournament: Tournament) -> list[list[Player]]:
     for player in players:
         by_entrant.setdefault(("t", player.team_id) if player.team_id else ("p", player.pk), []).append(player)
     return list(by_entrant.values())
+
+
+def round_substitutes(tournament: Tournament) -> set[int]:
+    """Players who only ever stood in for someone for a round: no entrants of their own."""
+    ids = set(Substitution.objects.filter(game__division__tournament=tournament).values_list("substitute_id", flat=True))
+    for data in GameEvent.objects.filter(game__division__tournament=tournament, kind="partner_replaced").values_list("data", flat=True):
+        if not data.get("rest_of_event"):
+            ids.add(data["substitute"])
+    return ids
 
 
 # ---- rewriting a published seat -------------------------------------------------------------------

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.core import timetable
-from tournament.formats.tables import formats
+from tournament.formats.tables import after_draw, formats
 from tournament.formats.tables.signups import active_players
 from tournament.models import (
     Division,
@@ -68,7 +68,8 @@ def entrants(tournament: Tournament) -> list[tuple[int, ...]]:
     """Who is seated: each active partnership as its two player ids, or each active player alone.
 
     Refused while a partnership event still has players without a partner."""
-    players = list(active_players(tournament).order_by("created_at", "id"))
+    players = list(active_players(tournament).exclude(
+        table_entry__isnull=True, pk__in=after_draw.round_substitutes(tournament)).order_by("created_at", "id"))
     if not formats.in_partnerships(tournament):
         return [(p.pk,) for p in players]
     alone = [p.name for p in players if p.team_id is None]
