@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournament.common import names
 from tournament.core.game_log import Entrant
-from tournament.core.game_rows import count_change, lock_game, log_event
+from tournament.core.game_rows import count_change, lock_game
 from tournament.models import (
     CheckIn,
     Game,

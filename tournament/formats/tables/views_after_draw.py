@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.common.form_input import error_messages
 from tournament.core import game_log
-from tournament.core.game_log_names import entrant_names
 from tournament.core.decorators import organizer_required
+from tournament.core.game_log_names import entrant_names
 from tournament.formats.tables import after_draw, formats, substitutes, withdrawals
 from tournament.formats.tables.decorators import table_event_view
 from tournament.models import GameEvent, Player

@@ -23,8 +23,7 @@ def after_the_draw(tournament: Tournament) -> bool:
 
 def needs_choice(tournament: Tournament, player: Player, whole: bool) -> after_draw.Seat | None:
     """The unstarted table whose seats the withdrawal leaves (the organizer says what happens to them)."""
-    ids = after_draw.entrant_ids(player) if whole or not player.team_id else after_draw.entrant_ids(player)
-    seat = after_draw.seat_of(tournament, ids)
+    seat = after_draw.seat_of(tournament, after_draw.entrant_ids(player))
     return seat if seat is not None and seat.not_started else None
 
 
