@@ -126,6 +126,9 @@ def _for_player(tournament, replaced: Player, typed, chosen, rest_of_event, by) 
         person = _person(tournament, typed, chosen, replaced, entrant=False)
         after_draw.hand_over_side(seat, replaced, team=None, player=person)
         after_draw.rewrite_record(seat.record, {replaced.pk: person.pk})
+        # Still in the event, without a seat this round: listed with those sitting out.
+        seat.record.sitting_out = [*seat.record.sitting_out, replaced.pk]
+        seat.record.save(update_fields=["sitting_out"])
         log_change(tournament, seat, "partner_replaced", by=by, entrant=Entrant(player=replaced.pk), replaced=replaced.pk,
                    substitute=person.pk, round=seat.record.round_number, rest_of_event=False)
         after_draw.bump(tournament, seat.game)
