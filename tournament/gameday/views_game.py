@@ -37,6 +37,8 @@ EVENT_WORDS = {
     "substitute": gettext_lazy("Substitute"), "no_partner": gettext_lazy("No partner"),
     "forfeit_reversed": gettext_lazy("Forfeit reversed"), "correction": gettext_lazy("Result corrected"),
     "reopened": gettext_lazy("Reopened"),
+    "withdrawn": gettext_lazy("Withdrawn after the draw"), "seat_taken": gettext_lazy("Seats taken by another entrant"),
+    "reseated": gettext_lazy("Round seated again"), "partner_replaced": gettext_lazy("Substitute"),
 }
 VIA_WORDS = {"organizer": gettext_lazy("organizer"), "table": gettext_lazy("table")}
 

@@ -117,3 +117,15 @@ def test_a_withdrawal_is_said_in_the_history(organizer_client):  # noqa: F811
     withdraw(organizer_client, event, first, choice="substitute", name="Zed")
     page = organizer_client.get(reverse("tables:player_changes", args=[event.slug, first.pk])).content.decode()
     assert f"{first.name} withdrew (round 1)" in page and "Zed replaces" in page
+
+
+def test_the_rounds_page_and_the_table_page_list_the_changes(organizer_client):  # noqa: F811
+    event = club_seated()
+    ann, waiting = seated_player(event)
+    withdraw(organizer_client, event, ann, whole="on", choice="sitting_out", joining=waiting.pk)
+    page = organizer_client.get(reverse("tables:rounds", args=[event.slug])).content.decode()
+    assert 'id="changes"' in page and "withdrew (round 1): those sitting out took the seats" in page
+    assert f"{escape(waiting.team.name)} took the seats of" in page
+    game = Game.objects.get(division__tournament=event, number=1)
+    table_page = organizer_client.get(reverse("gameday:game", args=[event.slug, game.pk])).content.decode()
+    assert "Withdrawn after the draw" in table_page and "Seats taken by another entrant" in table_page
