@@ -76,3 +76,13 @@ def test_bad_substitute_input_is_a_clear_400(organizer_client):  # noqa: F811
     # a pair sitting out has no table for a one-round substitute
     response = substitute(organizer_client, event, waiting, name="Zoe", span="round")
     assert response.status_code == 400 and "not seated at a table this round" in response.content.decode()
+
+
+@pytest.mark.parametrize("variant, span", [("club-4deck", "rest"), ("rummikub", "round"), ("rummikub", "rest")])
+def test_a_double_submit_records_the_substitute_once(organizer_client, variant, span):  # noqa: F811
+    event = club_seated() if variant == "club-4deck" else players_seated(variant, 6)
+    first, _ = seated_player(event)
+    for _ in range(2):
+        assert substitute(organizer_client, event, first, name="Zoe", span=span).status_code == 302
+    assert Player.objects.filter(tournament=event, name="Zoe").count() == 1
+    assert GameEvent.objects.filter(kind="partner_replaced", game__division__tournament=event).count() == 1

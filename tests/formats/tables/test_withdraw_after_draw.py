@@ -4,11 +4,13 @@ sitting out, or the round seated again), and the withdrawn entrant is never left
 from html import escape
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.factories import organizer, organizer_client  # noqa: F401 (fixtures)
 from tests.formats.tables.after_draw_events import club_seated, players_seated, record, seated_names, seated_player
-from tournament.models import CheckIn, Game, GameEvent, GameSide, Player
+from tournament.formats.tables import rounds
+from tournament.models import CheckIn, Game, GameEvent, GameSide, Player, Substitution
 
 pytestmark = pytest.mark.django_db
 
@@ -129,3 +131,44 @@ def test_the_rounds_page_and_the_table_page_list_the_changes(organizer_client): 
     game = Game.objects.get(division__tournament=event, number=1)
     table_page = organizer_client.get(reverse("gameday:game", args=[event.slug, game.pk])).content.decode()
     assert "Withdrawn after the draw" in table_page and "Seats taken by another entrant" in table_page
+
+
+def test_a_pair_with_a_substitute_this_round_withdraws_and_the_waiting_pair_sits_whole(organizer_client):  # noqa: F811
+    event = club_seated()
+    ann, waiting = seated_player(event)
+    organizer_client.post(reverse("tables:substitute", args=[event.slug, ann.pk]), {"name": "Zoe", "span": "round"})
+    withdraw(organizer_client, event, ann, whole="on", choice="sitting_out", joining=waiting.pk)
+    pair = {p.name for p in Player.objects.filter(team_id=waiting.team_id)}
+    table = record(event).sides[0]
+    names = dict(Player.objects.filter(tournament=event).values_list("pk", "name"))
+    assert pair in [{names[p] for p in side} for side in table]
+    assert "Zoe" not in seated_names(event)
+    assert not Substitution.objects.filter(team_id=ann.team_id).exists()
+
+
+def test_the_partner_left_alone_is_offered_a_substitute_before_the_next_draw(organizer_client):  # noqa: F811
+    event = club_seated()
+    ann, waiting = seated_player(event)
+    partner = Player.objects.filter(team_id=ann.team_id).exclude(pk=ann.pk).get()
+    response = withdraw(organizer_client, event, ann, choice="sitting_out", joining=waiting.pk)
+    assert response.status_code == 302
+    page = organizer_client.get(response.url).content.decode()
+    assert f"{partner.name} has no partner now: give them a substitute partner" in page
+    assert Player.objects.get(pk=partner.pk).table_entry.withdrawn_at is None
+    assert record(event).sitting_out == [partner.pk]  # on the seating as sitting out, not lost
+    with pytest.raises(ValidationError, match="no partner since theirs withdrew"):
+        rounds.entrants(event)
+    assert organizer_client.post(reverse("tables:substitute", args=[event.slug, partner.pk]),
+                                 {"name": "Zoe", "span": "rest"}).status_code == 302
+    assert any(Player.objects.get(name="Zoe").pk in e for e in rounds.entrants(event))
+    changes = organizer_client.get(reverse("tables:rounds", args=[event.slug])).content.decode()
+    assert f"Zoe replaces {ann.name} for the rest of the event" in changes
+
+
+def test_a_partner_sitting_out_withdraws_without_a_choice_and_leaves_the_seating(organizer_client):  # noqa: F811
+    event = club_seated()
+    _, waiting = seated_player(event)
+    partner = Player.objects.filter(team_id=waiting.team_id).exclude(pk=waiting.pk).get()
+    assert withdraw(organizer_client, event, waiting).status_code == 302
+    assert record(event).sitting_out == [partner.pk]
+    assert GameEvent.objects.filter(kind="withdrawn", data__player=waiting.pk).exists()

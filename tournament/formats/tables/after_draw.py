@@ -126,7 +126,9 @@ def hand_over_side(seat: Seat, leaving: Player, *, team: Team | None, player: Pl
         raise ValidationError(_("Table %(table)s has started: its seats can no longer change hands.") % {"table": seat.table})
     side = GameSide.objects.get(game=locked, **({"team_id": leaving.team_id} if leaving.team_id else {"player_id": leaving.pk}))
     if side.team_id:
+        # The partnership leaves the table with its check-in and any substitute it had here.
         CheckIn.objects.filter(game=locked, team_id=side.team_id).delete()
+        Substitution.objects.filter(game=locked, team_id=side.team_id).delete()
     GameSide.objects.filter(pk=side.pk).update(team=team, player=player, checked_in_at=None)
     return locked
 

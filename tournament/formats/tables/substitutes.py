@@ -11,7 +11,7 @@ from tournament.core import actions
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import log_event
 from tournament.formats.tables import after_draw, formats
-from tournament.models import Game, Player, Substitution, TableEntry, Team, Tournament
+from tournament.models import Game, GameEvent, Player, Substitution, TableEntry, Team, Tournament
 
 
 def _log_game(tournament: Tournament, seat: after_draw.Seat | None) -> Game | None:
@@ -68,7 +68,26 @@ def _same_again(tournament: Tournament, typed: str, chosen: int | None, person_i
     return bool(typed.strip()) and any(p.name.casefold() == " ".join(typed.split()).casefold() for p in wanted)
 
 
+def _recorded_before(tournament, replaced: Player, typed, chosen, rest_of_event) -> bool:
+    """A double submit: this very substitute was recorded for `replaced` (this round, or for good)."""
+    record = after_draw.open_record(tournament)
+    earlier = GameEvent.objects.filter(game__division__tournament=tournament, kind="partner_replaced",
+                                       data__replaced=replaced.pk, data__rest_of_event=rest_of_event)
+    if not rest_of_event:
+        earlier = earlier.filter(data__round=record.round_number if record else -1)
+    return _same_again(tournament, typed, chosen, [data["substitute"] for data in earlier.values_list("data", flat=True)])
+
+
+def _withdrawn_partner(tournament, team: Team) -> int | None:
+    """Who left `team`: the partner named in its last withdrawal (the log keeps it)."""
+    found = (GameEvent.objects.filter(game__division__tournament=tournament, kind="withdrawn", data__entrant__team=team.pk)
+             .exclude(data__player=None).order_by("-at", "-id").values_list("data", flat=True).first())
+    return found["player"] if found else None
+
+
 def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by) -> str:
+    if rest_of_event and _recorded_before(tournament, replaced, typed, chosen, True):
+        return _("%(name)s already has that substitute.") % {"name": replaced.name}
     if not replaced.team_id:
         raise ValidationError(_("%(name)s has no partner yet: draw the partners first.") % {"name": replaced.name})
     team = replaced.team
@@ -93,15 +112,20 @@ def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by)
             "team": team.name}
     if replaced.table_entry.withdrawn_at:
         raise ValidationError(_("%(name)s has withdrawn already.") % {"name": replaced.name})
+    if _same_again(tournament, typed, chosen, [p.pk for p in mates if p.pk != replaced.pk]):
+        return _("%(name)s already has that partner.") % {"name": replaced.name}
     person = _person(tournament, typed, chosen, replaced, entrant=True)
     now = timezone.now()
+    left = replaced.pk
     if lone:
         # The partner left earlier: the substitute fills the empty place, and an empty seat if one is left.
         if seat is not None and seat.not_started:
             side = next((s for s in seat.record.sides[seat.table - 1] if replaced.pk in s), [])
             gone = [p for p in side if p != replaced.pk]
             if gone:
+                left = gone[0]
                 after_draw.rewrite_record(seat.record, {gone[0]: person.pk})
+        left = (_withdrawn_partner(tournament, team) or replaced.pk) if left == replaced.pk else left
         message = _("%(substitute)s is %(name)s's partner from now on.")
     else:
         TableEntry.objects.filter(player=replaced).update(withdrawn_at=now)
@@ -111,13 +135,15 @@ def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by)
         message = _("%(substitute)s plays for %(name)s for the rest of the event; the points stay with the partnership.")
     Player.objects.filter(pk=person.pk).update(team=team)
     _rename(team)
-    log_change(tournament, seat, "partner_replaced", by=by, entrant=Entrant(team=team.pk), replaced=replaced.pk,
+    log_change(tournament, seat, "partner_replaced", by=by, entrant=Entrant(team=team.pk), replaced=left,
                substitute=person.pk, round=_round_number(seat, tournament), rest_of_event=True)
     after_draw.bump(tournament, seat.game if seat else None)
     return message % {"substitute": person.name, "name": replaced.name}
 
 
 def _for_player(tournament, replaced: Player, typed, chosen, rest_of_event, by) -> str:
+    if _recorded_before(tournament, replaced, typed, chosen, rest_of_event):
+        return _("%(name)s already has that substitute.") % {"name": replaced.name}
     seat = after_draw.seat_of(tournament, [replaced.pk])
     if not rest_of_event:
         if seat is None:

@@ -80,12 +80,13 @@ def _said(player: Player, whole: bool, left: list[str]) -> str:
 def _plain(tournament, player: Player, whole: bool, by) -> str:
     """No unstarted table is left behind: a table in play keeps what was played; later rounds go without them."""
     entrant = _entrant(player, whole)
+    going = after_draw.entrant_ids(player) if whole else [player.pk]
     seat = after_draw.seat_of(tournament, after_draw.entrant_ids(player))
     left = _mark(player, whole)
     if seat is not None:  # a table in play: the withdrawal counts from the next round
         seat = None
     elif (record := after_draw.open_record(tournament)) is not None:
-        record.sitting_out = [p for p in record.sitting_out if p not in after_draw.entrant_ids(player) + [player.pk]]
+        record.sitting_out = [p for p in record.sitting_out if p not in going]
         record.save(update_fields=["sitting_out"])
     substitutes.log_change(tournament, seat, "withdrawn", by=by, entrant=entrant, player=None if whole else player.pk,
                            round=0, choice="")
@@ -125,12 +126,18 @@ def _sitting_out_takes(tournament, player, whole, seat, joining, by) -> str:
 
 def _hand_over(tournament, player, whole, seat, joining: list[Player], choice: str, by) -> str:
     entrant = _entrant(player, whole)
-    leaving = after_draw.entrant_ids(player)
+    # The side as seated now: a partner may have a substitute for this round in their seat.
+    ids = set(after_draw.entrant_ids(player))
+    leaving = next((side for side in seat.record.sides[seat.table - 1] if ids & set(side)), sorted(ids))
     joined = Entrant(team=joining[0].team_id) if joining[0].team_id else Entrant(player=joining[0].pk)
     team = Team.objects.get(pk=joining[0].team_id) if joining[0].team_id else None
     after_draw.hand_over_side(seat, player, team=team, player=None if team else joining[0])
     after_draw.rewrite_record(seat.record, dict(zip(leaving, [p.pk for p in joining])))
     left = _mark(player, whole)
+    if left:  # the partner left behind is still in the event: without a seat this round, sitting out
+        stays = [p for p in leaving if p != player.pk and Player.objects.filter(pk=p, team__isnull=False).exists()]
+        seat.record.sitting_out = [*seat.record.sitting_out, *stays]
+        seat.record.save(update_fields=["sitting_out"])
     round_number = seat.record.round_number
     substitutes.log_change(tournament, seat, "withdrawn", by=by, entrant=entrant, player=None if whole else player.pk,
                            round=round_number, choice=choice)
