@@ -182,21 +182,18 @@ class TableBonusOverride:
     points: int
 
 
+# Changes after a table draw. `choice`: what the organizer did with the seats ("substitute",
+# "sitting_out", "reseat", or "" when no table was waiting); `player`: the one partner who withdrew.
 @dataclass(frozen=True, kw_only=True)
 class Withdrawn:
-    """A table event's entrant withdrew after the draw; `choice` is what the organizer did with its seats
-    ("substitute", "sitting_out", "reseat", or "" when it had no table still to start)."""
-
     entrant: Entrant
-    player: PlayerId | None = None  # the one partner who withdrew, when only one did
+    player: PlayerId | None = None
     round: int = 0
     choice: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
 class SeatTaken:
-    """Another entrant took the seats `left` had at this table (before its start)."""
-
     left: Entrant
     joined: Entrant
     round: int
@@ -204,8 +201,6 @@ class SeatTaken:
 
 @dataclass(frozen=True, kw_only=True)
 class Reseated:
-    """The round was drawn again without `without` (nobody had started)."""
-
     without: Entrant
     round: int
     seed: int
@@ -213,8 +208,6 @@ class Reseated:
 
 @dataclass(frozen=True, kw_only=True)
 class PartnerReplaced:
-    """A substitute plays for `replaced` in `entrant` (or, seated alone, in their place) from `round` on."""
-
     entrant: Entrant
     replaced: PlayerId
     substitute: PlayerId
