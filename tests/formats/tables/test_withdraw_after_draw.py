@@ -156,6 +156,8 @@ def test_the_partner_left_alone_is_offered_a_substitute_before_the_next_draw(org
     assert f"{partner.name} has no partner now: give them a substitute partner" in page
     assert Player.objects.get(pk=partner.pk).table_entry.withdrawn_at is None
     assert record(event).sitting_out == [partner.pk]  # on the seating as sitting out, not lost
+    players_page = organizer_client.get(reverse("tables:players", args=[event.slug])).content.decode()
+    assert "none now: give a substitute" in players_page
     with pytest.raises(ValidationError, match="no partner since theirs withdrew"):
         rounds.entrants(event)
     assert organizer_client.post(reverse("tables:substitute", args=[event.slug, partner.pk]),
