@@ -174,3 +174,21 @@ def test_a_partner_sitting_out_withdraws_without_a_choice_and_leaves_the_seating
     assert withdraw(organizer_client, event, waiting).status_code == 302
     assert record(event).sitting_out == [partner.pk]
     assert GameEvent.objects.filter(kind="withdrawn", data__player=waiting.pk).exists()
+
+
+def test_bad_withdrawal_input_is_a_clear_400_and_changes_nothing(organizer_client):  # noqa: F811
+    event = club_seated()
+    ann, waiting = seated_player(event)
+    other = Player.objects.filter(tournament=event).exclude(team_id__in=[ann.team_id, waiting.team_id]).first()
+    cases = [
+        ({"choice": "bogus"}, "Choose what happens to the seats"),
+        ({"choice": "sitting_out", "joining": other.pk}, "Pick one of those sitting out this round."),
+        ({"choice": "substitute", "whole": "on", "name": "Zed"}, "give both names"),
+        ({"choice": "substitute", "name": other.name}, "is seated at table"),
+    ]
+    for data, words in cases:
+        response = withdraw(organizer_client, event, ann, **data)
+        assert response.status_code == 400, data
+        assert words in response.content.decode(), data
+    assert Player.objects.get(pk=ann.pk).table_entry.withdrawn_at is None
+    assert not GameEvent.objects.filter(game__division__tournament=event).exists()
