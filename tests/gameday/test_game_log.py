@@ -80,7 +80,10 @@ SAMPLES = {  # one entry of each kind, as its writer writes it
     "clock_resumed": {"time_limit_at": "2027-01-06T19:10:00+00:00", "paused_seconds": 600},
     "clock_extended": {"time_limit_at": "2027-01-06T19:25:00+00:00", "minutes": 15},
     "result_reopened": {"status": "finished", "winner": {"team": 1}, "reason": "score"},
-    "withdrawn": {"entrant": {"team": 2}},
+    "withdrawn": {"entrant": {"team": 2}, "player": 7, "round": 1, "choice": "substitute"},
+    "seat_taken": {"left": {"player": 3}, "joined": {"player": 5}, "round": 2},
+    "reseated": {"without": {"team": 2}, "round": 1, "seed": 42},
+    "partner_replaced": {"entrant": {"team": 2}, "replaced": 7, "substitute": 9, "round": 1, "rest_of_event": True},
 }
 
 
@@ -118,7 +121,7 @@ def test_log_event_takes_schema_objects_and_stores_plain_json():
     assert GameEvent.objects.get(game=game, kind="no_show").data == {"absent": [{"team": 5}], "deadline": "x"}
 
 
-NOT_IDS = {"hand", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes"}  # whole numbers that are not ids
+NOT_IDS = {"hand", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes", "round", "seed"}  # whole numbers that are not ids (a round number, a draw number ...)
 
 
 def _int_fields(tp, path=""):

@@ -22,8 +22,21 @@ from tests.factories import TeamFactory, TournamentFactory
 from tournament.core import actions, game_clock, signup_deadline, undo
 from tournament.formats.bracket import advancement, withdrawal
 from tournament.formats.bracket.draw import publishing
-from tournament.formats.tables import drawing, event_state, formats, play, playoffs, results, rounds, seat_lists, signups
-from tournament.models import Division, Game, Player, TableEvent, Tournament
+from tournament.formats.tables import (
+    after_draw,
+    drawing,
+    event_state,
+    formats,
+    play,
+    playoffs,
+    results,
+    rounds,
+    seat_lists,
+    signups,
+    substitutes,
+    withdrawals,
+)
+from tournament.models import Division, Game, GameEvent, Player, Substitution, TableEvent, Tournament
 
 SEED = 7
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eva", "Finn", "Gia", "Hal", "Ivo", "Jan", "Kim", "Lou"]
@@ -108,15 +121,36 @@ def active_player_names(tournament: Tournament) -> list[str]:
 
 
 def check_everyone_seated_once(tournament: Tournament) -> None:
-    """Every active player is seated exactly once, or listed sitting out, in each published regular round."""
-    everyone = active_player_names(tournament)
+    """Every player still in the event is seated exactly once, or listed sitting out, in each published
+    regular round, and nobody who withdrew is (the walk's withdrawal comes before any table starts).
+    A partner replaced for one round is out of that round's seating; their substitute is in it."""
+    standing_in = after_draw.round_substitutes(tournament)
+    everyone = sorted(signups.active_players(tournament).exclude(table_entry__isnull=True, pk__in=standing_in)
+                      .values_list("name", flat=True))
     for record in rounds.published_seatings(tournament):
         if record.playoff:
             continue
         seating = seat_lists.round_seating(tournament, record.round_number)
         seen = Counter(p.name for p in seating.people)
-        assert sorted(seen) == everyone and set(seen.values()) == {1}, (
-            f"round {record.round_number}: {dict(seen)} for {everyone}")
+        games = Game.objects.filter(division__tournament=tournament, round__number=record.round_number)
+        swaps = dict(Substitution.objects.filter(game__in=games).values_list("replaced__name", "substitute__name"))
+        alone = {data["substitute"] for data in GameEvent.objects.filter(game__in=games, kind="partner_replaced",
+                                                                          data__rest_of_event=False).values_list("data", flat=True)}
+        seated_alone = set(Player.objects.filter(pk__in=alone).values_list("name", flat=True))
+        expected = sorted({swaps.get(name, name) for name in everyone} | seated_alone)
+        assert sorted(seen) == expected and set(seen.values()) == {1}, (
+            f"round {record.round_number}: {dict(seen)} for {expected}")
+
+
+def change_after_the_draw(event: Tournament) -> Iterator[tuple[Stage, Tournament]]:
+    """Before round 1 starts: a substitute for one round at table 1, and a withdrawal at the last table
+    whose seat goes to a substitute for the rest of the event."""
+    first = Player.objects.get(pk=rounds.published_seatings(event)[0].seats[0][0])
+    substitutes.substitute(event, first, typed="Sub Una", rest_of_event=False)
+    yield Stage("a substitute for one round", provisional=True), event
+    leaving = Player.objects.get(pk=rounds.published_seatings(event)[0].seats[-1][0])
+    withdrawals.withdraw(event, leaving, choice="substitute", typed="Sub Otra")
+    yield Stage("a withdrawal after the draw, with a substitute", provisional=True), event
 
 
 def standings(tournament: Tournament):
@@ -146,6 +180,7 @@ def table_walk(variant: str, players: int, *, winners_stay_preview: bool = False
     yield Stage("round 1 previewed"), event
     rounds.save_round(event, 1, seating, SEED, starts_at=now + dt.timedelta(minutes=10))
     yield Stage("round 1 published", provisional=True), event
+    yield from change_after_the_draw(event)
     tables = round_games(event, 1)
     for game in tables:
         start(game, now)

@@ -157,13 +157,6 @@ class ClockChanged:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Withdrew:
-    """An entrant withdrawn after the draw (the reason is the entry's note): its games are walkovers."""
-
-    entrant: Entrant
-
-
-@dataclass(frozen=True, kw_only=True)
 class NoPartner:
     entrant: Entrant
 
@@ -214,6 +207,38 @@ class EventState:
     """The organizer declared the event finished (medals final) or reopened it."""
 
     reason: str = ""
+# Changes after a draw (a bracket team's withdrawal gives walkovers; the reason is the entry's note).
+# `choice`: what the organizer did with a table's seats ("substitute",
+# "sitting_out", "reseat", or "" when no table was waiting); `player`: the one partner who withdrew.
+@dataclass(frozen=True, kw_only=True)
+class Withdrawn:
+    entrant: Entrant
+    player: PlayerId | None = None
+    round: int = 0
+    choice: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatTaken:
+    left: Entrant
+    joined: Entrant
+    round: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reseated:
+    without: Entrant
+    round: int
+    seed: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PartnerReplaced:
+    entrant: Entrant
+    replaced: PlayerId
+    substitute: PlayerId
+    round: int
+    rest_of_event: bool
 
 
 SCHEMAS: dict[str, type] = {
@@ -237,7 +262,6 @@ SCHEMAS: dict[str, type] = {
     "clock_resumed": ClockChanged,
     "clock_extended": ClockChanged,
     "result_reopened": ForfeitReversed,  # a finished game back in play: what was taken back
-    "withdrawn": Withdrew,
     "substitute": Substitute,
     "hand_corrected": HandCorrected,
     "table_link_rotated": TableLinkRotated,
@@ -246,6 +270,10 @@ SCHEMAS: dict[str, type] = {
     "playoff_posted": PlayoffPosted,
     "event_finished": EventState,
     "event_reopened": EventState,
+    "withdrawn": Withdrawn,
+    "seat_taken": SeatTaken,
+    "reseated": Reseated,
+    "partner_replaced": PartnerReplaced,
 }
 
 

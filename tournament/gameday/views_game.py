@@ -40,7 +40,9 @@ EVENT_WORDS = {
     "playoff_posted": gettext_lazy("Play-off posted"), "event_finished": gettext_lazy("Event finished"),
     "event_reopened": gettext_lazy("Event reopened"), "clock_paused": gettext_lazy("Clock paused"),
     "clock_resumed": gettext_lazy("Clock resumed"), "clock_extended": gettext_lazy("More time given"),
-    "result_reopened": gettext_lazy("Game reopened"), "withdrawn": gettext_lazy("Team withdrawn"),
+    "result_reopened": gettext_lazy("Game reopened"),
+    "withdrawn": gettext_lazy("Withdrawn after the draw"), "seat_taken": gettext_lazy("Seats taken by another entrant"),
+    "reseated": gettext_lazy("Round seated again"), "partner_replaced": gettext_lazy("Substitute"),
 }
 VIA_WORDS = {"organizer": gettext_lazy("organizer"), "table": gettext_lazy("table")}
 

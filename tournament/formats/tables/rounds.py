@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.core import timetable
-from tournament.formats.tables import formats
+from tournament.formats.tables import after_draw, formats
 from tournament.formats.tables.signups import active_players
 from tournament.models import (
     Division,
@@ -68,7 +68,8 @@ def entrants(tournament: Tournament) -> list[tuple[int, ...]]:
     """Who is seated: each active partnership as its two player ids, or each active player alone.
 
     Refused while a partnership event still has players without a partner."""
-    players = list(active_players(tournament).order_by("created_at", "id"))
+    players = list(active_players(tournament).exclude(
+        table_entry__isnull=True, pk__in=after_draw.round_substitutes(tournament)).order_by("created_at", "id"))
     if not formats.in_partnerships(tournament):
         return [(p.pk,) for p in players]
     alone = [p.name for p in players if p.team_id is None]
@@ -81,6 +82,14 @@ def entrants(tournament: Tournament) -> list[tuple[int, ...]]:
     by_team: dict[int, list[int]] = {}
     for player in players:
         by_team.setdefault(player.team_id, []).append(player.pk)
+    lone = [p.name for p in players if len(by_team[p.team_id]) < 2]
+    if lone:
+        # A partner withdrew after the draw: the one left is offered a substitute, never dropped silently.
+        raise ValidationError(ngettext(
+            "%(names)s has no partner since theirs withdrew: give them a substitute partner (Players page) or withdraw them.",
+            "%(names)s have no partner since theirs withdrew: give them substitute partners (Players page) or withdraw them.",
+            len(lone),
+        ) % {"names": ", ".join(lone)})
     return [tuple(ids) for ids in by_team.values()]
 
 

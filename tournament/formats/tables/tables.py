@@ -41,4 +41,6 @@ class PlayerTable(tables.Table):
     def render_partner(self, record):
         if not record.team_id:
             return gettext("to be drawn")
-        return " & ".join(p.name for p in record.team.players.all() if p.pk != record.pk) or "—"
+        mates = " & ".join(p.name for p in record.team.players.all() if p.pk != record.pk)
+        # A partner withdrew after the draw: the one left waits for a substitute partner.
+        return mates or gettext("none now: give a substitute")

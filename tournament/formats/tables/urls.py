@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournament.formats.tables import (
+    views_after_draw,
     views_board,
     views_organizer,
     views_public,
@@ -17,6 +18,8 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/players/add/", views_organizer.add_player, name="add_player"),
     path("organizer/t/<slug:slug>/players/<id:player_id>/edit/", views_organizer.edit_player, name="edit_player"),
     path("organizer/t/<slug:slug>/players/<id:player_id>/withdraw/", views_organizer.withdraw_player, name="withdraw_player"),
+    path("organizer/t/<slug:slug>/players/<id:player_id>/after-draw/", views_after_draw.changes, name="player_changes"),
+    path("organizer/t/<slug:slug>/players/<id:player_id>/substitute/", views_after_draw.substitute, name="substitute"),
     path("organizer/t/<slug:slug>/partners/", views_rounds.partners, name="partners"),
     path("organizer/t/<slug:slug>/partners/preview/", views_rounds.partners_preview, name="partners_preview"),
     path("organizer/t/<slug:slug>/partners/publish/", views_rounds.partners_publish, name="partners_publish"),

@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 from tournament.common import localtime
 from tournament.core.decorators import organizer_required
 from tournament.core.signup_deadline import closed_message
-from tournament.formats.tables import formats, signups
+from tournament.formats.tables import formats, signups, views_after_draw, withdrawals
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import PlayerEditForm, PlayerSignupForm
 from tournament.formats.tables.tables import PlayerTable
@@ -26,6 +26,7 @@ def _players_page(request, tournament, form, status=200):
         .order_by("table_entry__withdrawn_at", "created_at")
     )
     table = PlayerTable(players, in_partnerships=formats.in_partnerships(tournament))
+    table.columns["actions"].column.extra_context = {"after_draw": withdrawals.after_the_draw(tournament)}
     RequestConfig(request, paginate=False).configure(table)
     context = {
         "tournament": tournament,
@@ -90,6 +91,9 @@ def edit_player(request, tournament, player_id):
 @require_POST
 @table_event_view
 def withdraw_player(request, tournament, player_id):
-    player = get_object_or_404(Player, pk=player_id, tournament=tournament, table_entry__isnull=False)
+    player = get_object_or_404(Player.objects.select_related("table_entry", "team"), pk=player_id, tournament=tournament,
+                               table_entry__isnull=False)
+    if withdrawals.after_the_draw(tournament):
+        return views_after_draw.withdraw_after_draw(request, tournament, player)
     messages.success(request, signups.withdraw_player(player))
     return redirect("tables:players", slug=tournament.slug)

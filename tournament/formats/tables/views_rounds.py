@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from tournament.common import localtime
 from tournament.common.form_input import cleaned, error_messages
 from tournament.core.decorators import organizer_required
-from tournament.formats.tables import drawing, formats, movement, rounds
+from tournament.formats.tables import drawing, formats, movement, rounds, views_after_draw
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import EventSettingsForm, PartnersPublishForm, RoundStartForm, SeedForm
 from tournament.models import PartnerDraw, Player, SeatingDraw, Tournament
@@ -145,6 +145,7 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
         "error": error,
         "typed_seed": typed,
         "start_form": start_form or RoundStartForm(initial={"draw": preview.pk if preview else None}),
+        "changes": views_after_draw.history(tournament) if published else [],
     }
     return render(request, "tables/rounds.html", context, status=status)
 

@@ -1,0 +1,176 @@
+"""A substitute after the draw, for one round or for the rest of the event (seed 000 rule 3: a partner
+who cannot play may be replaced). See tournament.formats.tables.after_draw for whom the points go to."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.core import actions
+from tournament.core.game_log import Entrant
+from tournament.core.game_rows import log_event
+from tournament.formats.tables import after_draw, formats
+from tournament.models import Game, GameEvent, Player, Substitution, TableEntry, Team, Tournament
+
+
+def _log_game(tournament: Tournament, seat: after_draw.Seat | None) -> Game | None:
+    """The table a change is written at: the entrant's own, else the first table of the last round."""
+    if seat is not None:
+        return seat.game
+    return (Game.objects.filter(division__tournament=tournament, division__kind="tables", round__isnull=False)
+            .order_by("-round__number", "number").first())
+
+
+def log_change(tournament: Tournament, seat, kind: str, *, by=None, note: str = "", **data) -> None:
+    game = _log_game(tournament, seat)
+    if game is not None:
+        log_event(game, kind, by=by, note=note, **data)
+
+
+def _round_number(seat, tournament) -> int:
+    record = seat.record if seat else after_draw.open_record(tournament)
+    return record.round_number if record else 0
+
+
+def _rename(team: Team) -> None:
+    mates = " & ".join(Player.objects.filter(team=team).order_by("created_at", "id").values_list("name", flat=True))
+    Team.objects.filter(pk=team.pk).update(name=mates[:60])
+
+
+def substitute(tournament: Tournament, replaced: Player, *, typed: str = "", chosen: int | None = None,
+               rest_of_event: bool, by=None) -> str:
+    """Record the substitute; returns what happened, in words. ValidationError (nothing saved) when refused."""
+    with after_draw.atomic():
+        replaced = Player.objects.select_for_update().select_related("table_entry", "team").get(pk=replaced.pk)
+        entry = getattr(replaced, "table_entry", None)
+        if entry is None:
+            raise ValidationError(_("%(name)s is a substitute, not a signed-up player.") % {"name": replaced.name})
+        if formats.in_partnerships(tournament):
+            return _for_partner(tournament, replaced, typed, chosen, rest_of_event, by)
+        return _for_player(tournament, replaced, typed, chosen, rest_of_event, by)
+
+
+def _person(tournament, typed, chosen, replaced, *, entrant: bool) -> Player:
+    person = after_draw.substitute_person(tournament, typed, chosen, replaced)
+    if person is None:
+        return after_draw.new_player(tournament, typed, entrant=entrant)
+    if entrant:
+        after_draw.make_entrant(person)
+    return person
+
+
+def _same_again(tournament: Tournament, typed: str, chosen: int | None, person_ids) -> bool:
+    """A double submit: the substitute asked for is the one already recorded."""
+    wanted = Player.objects.filter(pk__in=person_ids)
+    if chosen:
+        return wanted.filter(pk=chosen).exists()
+    return bool(typed.strip()) and any(p.name.casefold() == " ".join(typed.split()).casefold() for p in wanted)
+
+
+def _recorded_before(tournament, replaced: Player, typed, chosen, rest_of_event) -> bool:
+    """A double submit: this very substitute was recorded for `replaced` (this round, or for good)."""
+    record = after_draw.open_record(tournament)
+    earlier = GameEvent.objects.filter(game__division__tournament=tournament, kind="partner_replaced",
+                                       data__replaced=replaced.pk, data__rest_of_event=rest_of_event)
+    if not rest_of_event:
+        earlier = earlier.filter(data__round=record.round_number if record else -1)
+    return _same_again(tournament, typed, chosen, [data["substitute"] for data in earlier.values_list("data", flat=True)])
+
+
+def _withdrawn_partner(tournament, team: Team) -> int | None:
+    """Who left `team`: the partner named in its last withdrawal (the log keeps it)."""
+    found = (GameEvent.objects.filter(game__division__tournament=tournament, kind="withdrawn", data__entrant__team=team.pk)
+             .exclude(data__player=None).order_by("-at", "-id").values_list("data", flat=True).first())
+    return found["player"] if found else None
+
+
+def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by) -> str:
+    if rest_of_event and _recorded_before(tournament, replaced, typed, chosen, True):
+        return _("%(name)s already has that substitute.") % {"name": replaced.name}
+    if not replaced.team_id:
+        raise ValidationError(_("%(name)s has no partner yet: draw the partners first.") % {"name": replaced.name})
+    team = replaced.team
+    mates = list(Player.objects.filter(team=team).order_by("created_at", "id"))
+    seat = after_draw.seat_of(tournament, [p.pk for p in mates])
+    lone = len(mates) == 1
+    if not rest_of_event:
+        if lone:
+            raise ValidationError(_("%(name)s has no partner now: give them a partner for the rest of the event.")
+                                  % {"name": replaced.name})
+        if seat is None:
+            raise ValidationError(_("%(team)s is not seated at a table this round: a substitute for one round needs a table.")
+                                  % {"team": team.name})
+        earlier = Substitution.objects.filter(game=seat.game, replaced=replaced).values_list("substitute_id", flat=True)
+        if earlier and _same_again(tournament, typed, chosen, earlier):
+            return _("%(name)s already has that substitute this round.") % {"name": replaced.name}
+        person = _person(tournament, typed, chosen, replaced, entrant=False)
+        actions.record_substitute(seat.game, team, replaced, person, by=by)
+        after_draw.rewrite_record(seat.record, {replaced.pk: person.pk})
+        return _("%(substitute)s plays for %(name)s at table %(table)s in round %(round)s; the points stay with %(team)s.") % {
+            "substitute": person.name, "name": replaced.name, "table": seat.table, "round": seat.record.round_number,
+            "team": team.name}
+    if replaced.table_entry.withdrawn_at:
+        raise ValidationError(_("%(name)s has withdrawn already.") % {"name": replaced.name})
+    if _same_again(tournament, typed, chosen, [p.pk for p in mates if p.pk != replaced.pk]):
+        return _("%(name)s already has that partner.") % {"name": replaced.name}
+    person = _person(tournament, typed, chosen, replaced, entrant=True)
+    now = timezone.now()
+    left = replaced.pk
+    if lone:
+        # The partner left earlier: the substitute fills the empty place, and an empty seat if one is left.
+        if seat is not None and seat.not_started:
+            side = next((s for s in seat.record.sides[seat.table - 1] if replaced.pk in s), [])
+            gone = [p for p in side if p != replaced.pk]
+            if gone:
+                left = gone[0]
+                after_draw.rewrite_record(seat.record, {gone[0]: person.pk})
+        left = (_withdrawn_partner(tournament, team) or replaced.pk) if left == replaced.pk else left
+        message = _("%(substitute)s is %(name)s's partner from now on.")
+    else:
+        TableEntry.objects.filter(player=replaced).update(withdrawn_at=now)
+        Player.objects.filter(pk=replaced.pk).update(team=None)
+        if seat is not None and (seat.not_started or seat.game.status == Game.Status.IN_PLAY):
+            after_draw.rewrite_record(seat.record, {replaced.pk: person.pk})
+        message = _("%(substitute)s plays for %(name)s for the rest of the event; the points stay with the partnership.")
+    Player.objects.filter(pk=person.pk).update(team=team)
+    _rename(team)
+    log_change(tournament, seat, "partner_replaced", by=by, entrant=Entrant(team=team.pk), replaced=left,
+               substitute=person.pk, round=_round_number(seat, tournament), rest_of_event=True)
+    after_draw.bump(tournament, seat.game if seat else None)
+    return message % {"substitute": person.name, "name": replaced.name}
+
+
+def _for_player(tournament, replaced: Player, typed, chosen, rest_of_event, by) -> str:
+    if _recorded_before(tournament, replaced, typed, chosen, rest_of_event):
+        return _("%(name)s already has that substitute.") % {"name": replaced.name}
+    seat = after_draw.seat_of(tournament, [replaced.pk])
+    if not rest_of_event:
+        if seat is None:
+            raise ValidationError(_("%(name)s is not seated at a table this round: a substitute for one round needs a table.")
+                                  % {"name": replaced.name})
+        person = _person(tournament, typed, chosen, replaced, entrant=False)
+        after_draw.hand_over_side(seat, replaced, team=None, player=person)
+        after_draw.rewrite_record(seat.record, {replaced.pk: person.pk})
+        # Still in the event, without a seat this round: listed with those sitting out.
+        seat.record.sitting_out = [*seat.record.sitting_out, replaced.pk]
+        seat.record.save(update_fields=["sitting_out"])
+        log_change(tournament, seat, "partner_replaced", by=by, entrant=Entrant(player=replaced.pk), replaced=replaced.pk,
+                   substitute=person.pk, round=seat.record.round_number, rest_of_event=False)
+        after_draw.bump(tournament, seat.game)
+        return _("%(substitute)s takes %(name)s's seat at table %(table)s in round %(round)s and scores in their own name; "
+                 "%(name)s sits this round out.") % {
+            "substitute": person.name, "name": replaced.name, "table": seat.table, "round": seat.record.round_number}
+    if replaced.table_entry.withdrawn_at:
+        raise ValidationError(_("%(name)s has withdrawn already.") % {"name": replaced.name})
+    if seat is not None and not seat.not_started:
+        seat = None  # their table has started: they keep what they played, the substitute plays from the next round
+    person = _person(tournament, typed, chosen, replaced, entrant=True)
+    TableEntry.objects.filter(player=replaced).update(withdrawn_at=timezone.now())
+    if seat is not None:
+        after_draw.hand_over_side(seat, replaced, team=None, player=person)
+        after_draw.rewrite_record(seat.record, {replaced.pk: person.pk})
+    log_change(tournament, seat, "partner_replaced", by=by, entrant=Entrant(player=replaced.pk), replaced=replaced.pk,
+               substitute=person.pk, round=_round_number(seat, tournament), rest_of_event=True)
+    after_draw.bump(tournament, seat.game if seat else None)
+    return _("%(substitute)s takes %(name)s's place for the rest of the event.") % {"substitute": person.name, "name": replaced.name}
