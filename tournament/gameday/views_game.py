@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
 from tournament.common.form_input import error_messages
-from tournament.core import formats, game_log, ties
+from tournament.core import formats, game_log, game_log_kinds, ties
 from tournament.core.board import game_view, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.core.game_log_names import entrant_names
@@ -77,13 +77,13 @@ def _log(game: Game, sides) -> list[dict]:
     entries = []
     for event, entry in zip(events, read):
         words = str(EVENT_WORDS.get(event.kind, event.kind.replace("_", " ").capitalize()))
-        if isinstance(entry, game_log.Correction):
+        if isinstance(entry, game_log_kinds.Correction):
             words = _("%(event)s: %(old)s → %(new)s") % {
                 "event": words, "old": names.get(entry.old_winner, _("nobody")),
                 "new": names.get(entry.winner, _("nobody"))}
-        elif isinstance(entry, game_log.ClockChanged) and entry.minutes:
+        elif isinstance(entry, game_log_kinds.ClockChanged) and entry.minutes:
             words = _("%(event)s: +%(minutes)s min") % {"event": words, "minutes": entry.minutes}
-        elif isinstance(entry, game_log.ForfeitReversed):
+        elif isinstance(entry, game_log_kinds.ForfeitReversed):
             pass  # the winner it names is the one taken back
         elif getattr(entry, "winner", None) in names:
             words = _("%(event)s: %(team)s wins") % {"event": words, "team": names[entry.winner]}

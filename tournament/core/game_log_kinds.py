@@ -1,0 +1,268 @@
+"""The kinds of game-log entry and their schemas (GameEvent.kind -> the dataclass of its `data`).
+
+How entries are written, read and walked for ids is tournament/core/game_log.py; this module is only
+the list of kinds, so that adding one is one dataclass and one line in SCHEMAS.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated
+
+
+class LogSchemaError(ValueError):
+    """An entry that does not match its kind's schema (or a kind nobody declared)."""
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Marks an int field as the primary key of `model` ("app.Model")."""
+
+    model: str
+
+
+TeamId = Annotated[int, Ref("tournament.Team")]
+PlayerId = Annotated[int, Ref("tournament.Player")]
+GameId = Annotated[int, Ref("tournament.Game")]
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """Who played: a team (bracket teams, partnerships at tables) or a player seated alone."""
+
+    team: TeamId | None = None
+    player: PlayerId | None = None
+
+    def __post_init__(self):
+        if (self.team is None) == (self.player is None):
+            raise LogSchemaError(f"an entrant is a team or a player, exactly one of them: {self!r}")
+
+    @classmethod
+    def of(cls, side) -> Entrant:
+        """The entrant on a GameSide (or anything with team_id / player_id)."""
+        return cls(team=side.team_id) if side.team_id else cls(player=side.player_id)
+
+    @classmethod
+    def team_of(cls, team_id: int | None) -> Entrant | None:
+        return None if team_id is None else cls(team=team_id)
+
+    def is_on(self, side) -> bool:
+        return (self.team is not None and self.team == side.team_id) or (
+            self.player is not None and self.player == side.player_id)
+
+
+@dataclass(frozen=True)
+class EntrantTotal:
+    entrant: Entrant
+    total: int
+
+
+# ---- one schema per kind ------------------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True)
+class Ready:
+    """A bracket game's teams are both known."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Started:
+    via: str
+    time_limit_at: str | None
+    early: bool = False
+    agreed: list[Entrant] = field(default_factory=list)  # who agreed to an early start
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckedIn:
+    """A player seated alone checked in (teams check in as CheckIn rows)."""
+
+    via: str
+    entrant: Entrant
+
+
+@dataclass(frozen=True, kw_only=True)
+class NoShow:
+    absent: list[Entrant]
+    deadline: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TimeLimit:
+    totals: list[EntrantTotal]  # over the hands completed before the limit
+    winner: Entrant | None = None
+    hand: int | None = None  # the one more hand after which the game is level again
+
+
+@dataclass(frozen=True, kw_only=True)
+class Outcome:
+    """A result recorded (`result`), or an automatic one (walkover, double forfeit, not needed)."""
+
+    status: str = ""
+    reason: str = ""
+    winner: Entrant | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Correction:
+    status: str
+    reason: str
+    winner: Entrant | None
+    old_winner: Entrant | None
+    old_status: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class AwaitingDecision:
+    """Over with no single winner on the sheet: the organizer decides."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class OneMoreHand:
+    hand: int
+    time_limit_at: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ForfeitReversed:
+    status: str
+    reason: str
+    winner: Entrant | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reopened:
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClockChanged:
+    """The organizer paused, resumed or extended a game's clock (the reason is the entry's note)."""
+
+    time_limit_at: str | None  # the deadline after the change
+    left_seconds: int | None = None  # what was left on the clock (a pause)
+    paused_seconds: int | None = None  # how long it was stopped (a resume)
+    minutes: int | None = None  # added (an extension)
+
+
+@dataclass(frozen=True, kw_only=True)
+class NoPartner:
+    entrant: Entrant
+
+
+@dataclass(frozen=True, kw_only=True)
+class Substitute:
+    entrant: Entrant  # the team the substitute plays for
+    replaced: PlayerId
+    substitute: PlayerId
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandCorrected:
+    hand: int
+    version: int
+    author: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableLinkRotated:
+    old_token: str  # kept so a stale link's 404 can still offer the tournament's home
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableBonus:
+    points: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableBonusOverride:
+    old_game: GameId | None
+    new_game: GameId | None
+    points: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayoffPosted:
+    """A play-off table set by the organizer: who, where, when and its own no-show grace."""
+
+    entrants: list[Entrant]
+    table: int
+    starts_at: str
+    no_show_minutes: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventState:
+    """The organizer declared the event finished (medals final) or reopened it."""
+
+    reason: str = ""
+# Changes after a draw (a bracket team's withdrawal gives walkovers; the reason is the entry's note).
+# `choice`: what the organizer did with a table's seats ("substitute",
+# "sitting_out", "reseat", or "" when no table was waiting); `player`: the one partner who withdrew.
+@dataclass(frozen=True, kw_only=True)
+class Withdrawn:
+    entrant: Entrant
+    player: PlayerId | None = None
+    round: int = 0
+    choice: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatTaken:
+    left: Entrant
+    joined: Entrant
+    round: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reseated:
+    without: Entrant
+    round: int
+    seed: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PartnerReplaced:
+    entrant: Entrant
+    replaced: PlayerId
+    substitute: PlayerId
+    round: int
+    rest_of_event: bool
+
+
+SCHEMAS: dict[str, type] = {
+    "ready": Ready,
+    "started": Started,
+    "checked_in": CheckedIn,
+    "no_show": NoShow,
+    "time_limit": TimeLimit,
+    "time_limit_tie": TimeLimit,
+    "result": Outcome,
+    "forfeit": Outcome,  # walkover (advancement._automatic logs the status as the kind)
+    "double_forfeit": Outcome,
+    "not_needed": Outcome,
+    "correction": Correction,
+    "awaiting_decision": AwaitingDecision,
+    "one_more_hand": OneMoreHand,
+    "forfeit_reversed": ForfeitReversed,
+    "reopened": Reopened,
+    "no_partner": NoPartner,
+    "clock_paused": ClockChanged,
+    "clock_resumed": ClockChanged,
+    "clock_extended": ClockChanged,
+    "result_reopened": ForfeitReversed,  # a finished game back in play: what was taken back
+    "substitute": Substitute,
+    "hand_corrected": HandCorrected,
+    "table_link_rotated": TableLinkRotated,
+    "table_bonus": TableBonus,
+    "table_bonus_override": TableBonusOverride,
+    "playoff_posted": PlayoffPosted,
+    "event_finished": EventState,
+    "event_reopened": EventState,
+    "withdrawn": Withdrawn,
+    "seat_taken": SeatTaken,
+    "reseated": Reseated,
+    "partner_replaced": PartnerReplaced,
+}
+
+
+# ---- reading and writing ------------------------------------------------------------------------
