@@ -8,6 +8,7 @@ from tournament.formats.tables import (
     views_public,
     views_public_seating,
     views_rounds,
+    views_signed_up,
     views_standings,
 )
 
@@ -28,6 +29,7 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/standings/playoff/", views_standings.create_playoff, name="playoff"),
     path("organizer/t/<slug:slug>/rounds/<id:number>/bonus/", views_standings.bonus_override, name="bonus_override"),
     path("t/<slug:slug>/join/", views_public.signup, name="signup"),
+    path("t/<slug:slug>/join/done/", views_signed_up.signed_up, name="signed_up"),
     path("t/<slug:slug>/standings/", views_standings.public_standings, name="public_standings"),
 ]
 
