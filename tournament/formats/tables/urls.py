@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournament.formats.tables import (
     views_board,
+    views_odd_counts,
     views_organizer,
     views_public,
     views_public_seating,
@@ -21,6 +22,7 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/partners/", views_rounds.partners, name="partners"),
     path("organizer/t/<slug:slug>/partners/preview/", views_rounds.partners_preview, name="partners_preview"),
     path("organizer/t/<slug:slug>/partners/publish/", views_rounds.partners_publish, name="partners_publish"),
+    path("organizer/t/<slug:slug>/partners/substitute/", views_odd_counts.add_substitute, name="partners_substitute"),
     path("organizer/t/<slug:slug>/rounds/", views_rounds.round_list, name="rounds"),
     path("organizer/t/<slug:slug>/rounds/settings/", views_rounds.save_settings, name="settings"),
     path("organizer/t/<slug:slug>/rounds/<id:number>/preview/", views_rounds.round_preview, name="round_preview"),
