@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from tournament.core import house_rules as numbers
@@ -34,7 +35,9 @@ def page(request, tournament):
                 status = 400
             else:
                 if changes:
-                    messages.success(request, _("House rules saved: %(count)s numbers changed.") % {"count": len(changes)})
+                    messages.success(request, ngettext("House rules saved: %(count)s number changed.",
+                                                       "House rules saved: %(count)s numbers changed.", len(changes))
+                                     % {"count": len(changes)})
                 else:
                     messages.info(request, _("Nothing was changed: every number is as it was."))
                 return redirect("organizer:house_rules", slug=tournament.slug)
