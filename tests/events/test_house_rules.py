@@ -13,7 +13,8 @@ from scoring.models import Hand
 from tests.formats.tables.events import table_event
 from tests.formats.tables.played import club_round, play_club_game
 from tests.tournament_form import tournament_data
-from tournament.models import Game, TableEvent, Tournament
+from tournament.formats.tables import rounds
+from tournament.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +57,7 @@ def test_organizer_changes_numbers_before_play_and_they_are_kept(organizer_clien
     event.refresh_from_db()
     assert event.rules_numbers["hands"] == 4 and event.rules_numbers["red_book"] == 600
     assert event.rules_numbers["time_limit_minutes"] == 120 and event.game_time_limit == dt.timedelta(hours=2)
-    assert TableEvent.objects.get(tournament=event).hands_per_round == 4
+    assert rounds.event_settings(event).hands_per_round == 4  # the rounds page says 4 too
     body = organizer_client.get(page_url(event)).content.decode()
     assert "House rules saved: 3 numbers changed." in body
     assert "house rule" in body
@@ -140,3 +141,10 @@ def test_not_an_organizer_is_refused(client, django_user_model):
     client.force_login(django_user_model.objects.create_user("someone", password="pw-123456789"))
     assert client.get(page_url(event)).status_code == 403
     assert Game.objects.count() == 0
+
+
+def test_the_page_speaks_spanish(organizer_client):
+    event = table_event("baja-cutthroat")
+    body = organizer_client.get(page_url(event), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Reglas de la casa de" in body and "prestado (RULES B1)" in body and "Bajada inicial" in body
+    assert "House rules of" not in body
