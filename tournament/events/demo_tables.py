@@ -125,7 +125,8 @@ def _rummikub_hand(sides: int, winner: int) -> list[dict]:
     ]
 
 
-def create_rummikub(now: dt.datetime, by) -> Tournament:
+def create_rummikub(now: dt.datetime, by, *, first_round_only: bool = False) -> Tournament:
+    """`first_round_only`: round 1 in play and nothing more (tests that start from there)."""
     tournament = _event(
         "demo-rummikub", "Rummikub day (demo)", "rummikub",
         "Rummikub at tables of 2 to 4: the round in which someone reaches 150 ends the table and the highest total wins it; "
@@ -133,6 +134,12 @@ def create_rummikub(now: dt.datetime, by) -> Tournament:
         now, by, game_time_limit=dt.timedelta(minutes=90),
     )
     _sign_up(tournament, 17, 0, now)
+    if first_round_only:
+        for index, game in enumerate(_seat_round(tournament, now - dt.timedelta(minutes=25))):
+            game = _start(game, now - dt.timedelta(minutes=24))
+            if index < 3:
+                _enter(game, [_rummikub_hand(game.sides.count(), index % game.sides.count()) for _ in range(index + 1)])
+        return tournament
     TableEvent.objects.filter(pk=rounds.event_settings(tournament).pk).update(movement=TableEvent.Movement.WINNERS_STAY)
     # Round 1 is played: each table's first seat wins every hand until 150 ends the table.
     for game in _seat_round(tournament, now - dt.timedelta(minutes=80)):
@@ -169,13 +176,17 @@ def create_fiji(now: dt.datetime, by) -> Tournament:
     return tournament
 
 
-def create_cutthroat(now: dt.datetime, by) -> Tournament:
+def create_cutthroat(now: dt.datetime, by, *, seated_only: bool = False) -> Tournament:
+    """`seated_only`: round 1 seated to start in 10 minutes, nobody checked in (tests of check-in)."""
     tournament = _event(
         "demo-cutthroat", "Cutthroat Baja tables (demo)", "baja-cutthroat",
         "Cutthroat Baja Rummy: 3 or 4 players a table, each for themselves. Be seated 5 minutes before the start.",
         now, by,
     )
     _sign_up(tournament, 10, 0, now)
+    if seated_only:
+        _seat_round(tournament, now + dt.timedelta(minutes=10))
+        return tournament
     variant = tournament.variant
     for index, game in enumerate(_seat_round(tournament, now - dt.timedelta(minutes=20))):
         game = _start(game, now - dt.timedelta(minutes=18))
