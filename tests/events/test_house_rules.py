@@ -125,7 +125,7 @@ def test_rules_summary_pdf_in_the_tournaments_language(organizer_client):
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content)
     assert "reglas" in text.lower() and "10,000" in text
-    assert "RULES B1" in text  # the borrowed numbers are marked on paper too
+    assert "REGLAS B1" in text  # the borrowed numbers are marked on paper too
 
 
 def test_rules_summary_marks_a_house_rule(organizer_client):
@@ -146,5 +146,5 @@ def test_not_an_organizer_is_refused(client, django_user_model):
 def test_the_page_speaks_spanish(organizer_client):
     event = table_event("baja-cutthroat")
     body = organizer_client.get(page_url(event), HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "Reglas de la casa de" in body and "prestado (RULES B1)" in body and "Bajada inicial" in body
+    assert "Reglas de la casa de" in body and "prestado (REGLAS B1)" in body and "Bajada inicial" in body
     assert "House rules of" not in body
