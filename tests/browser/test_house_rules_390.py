@@ -63,3 +63,24 @@ def test_a_player_signs_up_and_sees_what_happens_next(live_server, phone):
     shot(phone, "signed-up")
     phone.get_by_role("link", name="Your page").click()
     expect(phone.locator("body")).to_contain_text("Ann Lee")
+
+
+def test_nine_players_get_a_substitute_and_the_sit_out_is_explained(live_server, phone):
+    from tests.formats.tables.events import sign_up
+
+    log_in(phone, live_server)
+    event = table_event("club-4deck", organizers=[])
+    sign_up(event, *(f"P{i}" for i in range(1, 10)))
+    phone.goto(f"{live_server.url}/organizer/t/{event.slug}/partners/")
+    expect(phone.locator("#odd-count")).to_contain_text("partners come in twos")
+    shot(phone, "odd-count-partners")
+    phone.get_by_label("Substitute's name").fill("Sam Sub")
+    phone.get_by_role("button", name="Add substitute").click()
+    expect(phone.locator(".msg-success")).to_contain_text("Added Sam Sub as a substitute")
+    phone.get_by_role("button", name="Draw partners").click()
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.get_by_role("button", name="Publish partners").click()
+    phone.goto(f"{live_server.url}/organizer/t/{event.slug}/rounds/")
+    phone.get_by_role("button", name="Seat round 1").click()
+    expect(phone.locator("#sit-out-note")).to_contain_text("sit out round 1")
+    shot(phone, "sit-out-note")

@@ -63,7 +63,7 @@ def test_five_partnerships_in_the_club_game_say_who_sits_out_and_why(organizer_c
     assert 'id="sit-out-note"' in page
     record = rounds.latest_round_preview(event, 1)
     out = " &amp; ".join(Player.objects.get(pk=p).name for p in record.sitting_out)
-    assert f"{out} sits out round 1." in page
+    assert f"{out} sit out round 1." in page
     assert "5 partnerships, and a Club 4-deck partners table seats exactly 2 partnerships" in page
     assert "have no table of 3 partnerships" in page
     assert "If this event plays only one round, they do not play at all" in page

@@ -53,7 +53,9 @@ def sit_out_note(tournament: Tournament, record: SeatingDraw, names: dict[int, s
     values = {"names": get_text_list(out, _("and")), "number": record.round_number, "count": count,
               "low": low, "high": high, "variant": tournament.get_variant_display()}
     if in_pairs:
-        lines = [ngettext("%(names)s sits out round %(number)s.", "%(names)s sit out round %(number)s.", len(out)) % values,
+        # Counted in people: “Ann & Bob sit out”.
+        lines = [ngettext("%(names)s sits out round %(number)s.", "%(names)s sit out round %(number)s.",
+                          len(record.sitting_out)) % values,
                  _("Why: %(count)s partnerships, and a %(variant)s table seats %(low)s to %(high)s partnerships, "
                    "so not everyone can have a seat.") % values if low != high else
                  _("Why: %(count)s partnerships, and a %(variant)s table seats exactly %(high)s partnerships, "
