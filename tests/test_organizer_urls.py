@@ -40,7 +40,7 @@ PUBLIC = ACCOUNT_PAGES | {
     "live:team", "live:player", "live:find", "live:tv",
     "sheet:game", "sheet:live",
     "table:service_worker",  # the table pages' offline worker script: static, the same for everyone
-    "tables:signup", "tables:public_standings", "tables:public_seating", "tables:public_seating_round",
+    "tables:signup", "tables:signed_up", "tables:public_standings", "tables:public_seating", "tables:public_seating_round",
 }
 PUBLIC_NAMESPACES = {"admin"}  # Django's admin refuses anyone who is not staff itself
 TABLE = {

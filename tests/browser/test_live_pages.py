@@ -131,7 +131,8 @@ def test_the_tv_turns_between_the_round_and_the_bracket_without_a_mouse(live_ser
 
 
 def test_a_table_events_tv_and_home(live_server, page, django_user_model):
-    event = demo_tables.create_rummikub(timezone.now(), django_user_model.objects.create(username="org"))
+    event = demo_tables.create_rummikub(timezone.now(), django_user_model.objects.create(username="org"),
+                                       first_round_only=True)
     page.clock.install()
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/t/{event.slug}/tv/")

@@ -92,7 +92,7 @@ def test_fiji_individual_from_the_seating_to_medals_and_print(live_server, phone
 def test_cutthroat_winners_stay_from_the_seating_to_medals_and_print(live_server, phone, organizer, browser):
     base = live_server.url
     phone.on("dialog", lambda dialog: dialog.accept())  # "Publish round 2 …?"
-    event = demo_tables.create_cutthroat(timezone.now(), organizer)
+    event = demo_tables.create_cutthroat(timezone.now(), organizer, seated_only=True)
     # Test setup: the demo publishes round 1 at once, after which the settings are fixed.
     TableEvent.objects.filter(pk=rounds.event_settings(event).pk).update(movement=TableEvent.Movement.WINNERS_STAY)
     games = games_of(event)

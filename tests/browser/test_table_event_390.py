@@ -38,7 +38,7 @@ def enter_rummikub_hand(page, names, racks, jokers):
 @pytest.fixture
 def rummikub(transactional_db):
     user = get_user_model().objects.create_user("organizer", password="table-pages-1")
-    return demo_tables.create_rummikub(timezone.now(), user)
+    return demo_tables.create_rummikub(timezone.now(), user, first_round_only=True)
 
 
 def log_in(page, base):

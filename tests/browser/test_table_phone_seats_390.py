@@ -22,7 +22,7 @@ def shot(page, name):
 
 def test_a_cutthroat_table_checks_in_and_starts_from_its_phone(live_server, phone):
     organizer = get_user_model().objects.create_user("organizer", password="seat-phone-1")
-    event = demo_tables.create_cutthroat(timezone.now(), organizer)  # round 1 starts in 10 minutes
+    event = demo_tables.create_cutthroat(timezone.now(), organizer, seated_only=True)  # round 1 starts in 10 minutes
     game = Game.objects.filter(division__tournament=event).order_by("number").first()
     names = list(GameSide.objects.filter(game=game).order_by("slot").values_list("player__name", flat=True))
     phone.goto(f"{live_server.url}/table/{game.table_token}/")

@@ -21,7 +21,8 @@ def test_demo_adds_one_live_event_per_table_format_once(client):
         ("demo-club", "club-4deck"), ("demo-cutthroat", "baja-cutthroat"),
         ("demo-fiji", "fiji-individual"), ("demo-rummikub", "rummikub"),
     ]
-    assert SeatingDraw.objects.filter(tournament__slug__in=SLUGS, published_at__isnull=False).count() == 4
+    # One seating per event, plus the club play-off and Rummikub round 2.
+    assert SeatingDraw.objects.filter(tournament__slug__in=SLUGS, published_at__isnull=False).count() == 6
 
     club, seating = _tables("demo-club")
     assert Player.objects.filter(tournament=club).count() == 16
@@ -32,20 +33,68 @@ def test_demo_adds_one_live_event_per_table_format_once(client):
         a, b = team.players.all()
         assert a.table_entry.household_id is None or a.table_entry.household_id != b.table_entry.household_id
     assert [len(t.seats) for t in seating.tables] == [4, 4, 4, 4]
-    assert Game.objects.filter(round__division__tournament=club, status=Game.Status.IN_PLAY).count() == 4
-    assert Hand.objects.filter(game__division__tournament=club).count() == 3
+    # The one game is played at every table; a tie for the win went to a play-off, in play.
+    assert Game.objects.filter(round__division__tournament=club, round__number=1, status=Game.Status.FINISHED).count() == 4
+    playoff = Game.objects.get(round__division__tournament=club, round__number=2)
+    assert playoff.status == Game.Status.IN_PLAY and playoff.round.name == "Play-off for the win"
+    assert Hand.objects.filter(game__division__tournament=club).count() == 12
     assert club.game_time_limit.total_seconds() == 105 * 60
 
     rummikub, seating = _tables("demo-rummikub")
     assert sorted((len(t.seats) for t in seating.tables), reverse=True) == [4, 4, 3, 3, 3]
-    assert Game.objects.filter(round__division__tournament=rummikub, status=Game.Status.IN_PLAY).count() == 5
-    assert Hand.objects.filter(game__division__tournament=rummikub).count() == 6
+    assert Game.objects.filter(round__division__tournament=rummikub, round__number=1,
+                               status=Game.Status.FINISHED).count() == 5
+    assert Game.objects.filter(round__division__tournament=rummikub, round__number=2,
+                               status=Game.Status.IN_PLAY).count() == 5
 
     fiji, seating = _tables("demo-fiji")
     assert Hand.objects.filter(game__division__tournament=fiji).count() == 1
     cutthroat, seating = _tables("demo-cutthroat")
     assert all(3 <= len(t.seats) <= 4 for t in seating.tables)
-    assert not Game.objects.filter(round__division__tournament=cutthroat).exclude(status=Game.Status.READY).exists()
+    assert not Game.objects.filter(round__division__tournament=cutthroat).exclude(status=Game.Status.IN_PLAY).exists()
 
     for slug in SLUGS:
         assert client.get(f"/t/{slug}/seating/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_every_demo_is_in_play_with_everyone_checked_in_and_nothing_forfeits_later(client):
+    """Whatever the time of day: an hour after `make run`, the sweeps have forfeited nobody."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tournament.core import deadlines
+    from tournament.models import GameSide
+
+    call_command("demo")
+    live = Game.objects.filter(status=Game.Status.IN_PLAY)
+    assert set(live.values_list("division__tournament__slug", flat=True)) == {"demo", *SLUGS}
+    assert not Game.objects.filter(status=Game.Status.READY, starts_at__lte=timezone.now() + dt.timedelta(hours=1)).exists()
+    assert not GameSide.objects.filter(game__in=live, checked_in_at__isnull=True, team__isnull=True).exists()
+    later = timezone.now() + dt.timedelta(minutes=30)
+    for game in Game.objects.filter(no_show_at__lte=later, status=Game.Status.READY):
+        deadlines.apply_no_show(game.pk, now=later)
+    assert not Game.objects.filter(status__in=[Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT]).exists()
+
+
+@pytest.mark.django_db
+def test_each_table_demo_shows_its_format_moment(client):
+    call_command("demo")
+    standings = client.get("/t/demo-club/standings/").content.decode()
+    assert "+400" in standings  # the first table's bonus
+    assert "Play-off for the win" in client.get("/t/demo-club/seating/").content.decode() or "play-off" in standings.lower()
+    assert "Gold" in standings or "gold" in standings
+    rounds_page = client.get("/t/demo-rummikub/seating/").content.decode()
+    assert "Round 2" in rounds_page
+
+
+@pytest.mark.django_db
+def test_rummikub_demo_round_two_keeps_each_tables_winner_in_place():
+    from tournament.formats.tables import movement
+
+    call_command("demo")
+    rummikub = Tournament.objects.get(slug="demo-rummikub")
+    second = SeatingDraw.objects.get(tournament=rummikub, round_number=2, published_at__isnull=False)
+    stayed = movement.stayed_in(rummikub, second)
+    assert len(stayed) == 5  # every table's round-1 winner sits at the same table

@@ -71,7 +71,8 @@ def test_the_home_offers_find_my_team_after_the_draw(client):
 
 
 def test_a_table_players_page_has_their_seat_sheet_and_standing(client, django_user_model):
-    event = demo_tables.create_rummikub(timezone.now(), django_user_model.objects.create(username="org"))
+    event = demo_tables.create_rummikub(timezone.now(), django_user_model.objects.create(username="org"),
+                                        first_round_only=True)
     ivy = Player.objects.get(tournament=event, name="Ivy Chen")
     table = Game.objects.get(division__tournament=event, sides__player=ivy)
     html = client.get(reverse("live:player", args=[event.slug, ivy.pk])).content.decode()

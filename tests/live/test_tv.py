@@ -43,7 +43,8 @@ def test_the_tv_shows_the_round_now_and_the_bracket(client, django_assert_max_nu
 
 
 def test_a_table_events_tv_shows_its_tables_and_standings(client, django_user_model):
-    event = demo_tables.create_rummikub(timezone.now(), django_user_model.objects.create(username="org"))
+    event = demo_tables.create_rummikub(timezone.now(), django_user_model.objects.create(username="org"),
+                                        first_round_only=True)
     html = tv(client, event).content.decode()
     tables = panel(html, "now")
     games = Game.objects.filter(division__tournament=event)

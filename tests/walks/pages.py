@@ -61,7 +61,7 @@ def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]
                                                 "signup/", "teams/", "partners/")]
     organizer = [f"/organizer/t/{slug}/{page}" for page in (
         "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "gameday/",
-        "print/", "edit/", "organizers/")]
+        "print/", "edit/", "organizers/", "rules/")]
     table = [f"/table/{token}/" for token in tokens(tournament)]
     return public, organizer, table
 
@@ -205,12 +205,28 @@ def problems(stage, tournament: Tournament, reading: Reading, *, tables: bool) -
                 found.append(f"{who}: {url} shows {early} before every table of the deciding round is done")
     if tables and stage.provisional and "Provisional" not in visible(reading.visitor.text(standings_url)):
         found.append(f"visitor: {standings_url} does not say the standings are provisional")
+    found += house_rules_problems(tournament, reading)
     if stage.final:
         home = visible(reading.visitor.text(f"/t/{tournament.slug}/"))
         expected = "Gold" if tables else stage.champion
         if expected not in home:
             found.append(f"visitor: the home does not show {expected!r} at the end")
     return [f"[{stage.name}] {p}" for p in found]
+
+
+def house_rules_problems(tournament: Tournament, reading: Reading) -> list[str]:
+    """The house-rules page shows the numbers at every stage: open to change until a hand is saved,
+    frozen (and saying so) from then on."""
+    url = f"/organizer/t/{tournament.slug}/rules/"
+    words = visible(reading.organizer.text(url))
+    if "House rules of" not in words:
+        return [f"organizer: {url} does not show the house rules"]
+    played = Game.objects.filter(division__tournament=tournament, hands__isnull=False).exists()
+    if played and "can no longer change" not in words:
+        return [f"organizer: {url} does not say the numbers are frozen after a hand was saved"]
+    if not played and "Save house rules" not in words:
+        return [f"organizer: {url} does not let the numbers change before any hand"]
+    return []
 
 
 class _LaidOut:

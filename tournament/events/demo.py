@@ -1,8 +1,9 @@
 """The demo tournaments of `manage.py demo`, with times relative to now so that there is life in them.
 
 - `demo`: Bayfest-style, sign-ups closed yesterday, both divisions drawn; Division 1's first round
-  is in play (hands on the sheets, one game won, one team missing and about to forfeit), Division 2
-  starts in a few minutes.
+  is in play (hands on the sheets, one game won and its winner moved on in the chart), Division 2's
+  first round began half an hour ago. Every team is checked in, whatever the time of day the demo
+  is made: nothing forfeits itself before a newcomer has looked.
 - `demo-signups`: sign-ups open for two more hours, a partner board with two players on it.
 """
 
@@ -78,13 +79,23 @@ def create_gameday_demo(now: dt.datetime) -> Tournament:
     for kind, seed in ((Division.Kind.D1, 2018), (Division.Kind.D2, 410)):
         publishing.publish(publishing.preview(tournament, kind, seed=seed, by=user), by=user)
 
-    # Division 1 began 50 minutes ago; Division 2 begins in 8 minutes; later rounds on the next days.
-    starts = {Division.Kind.D1: now - dt.timedelta(minutes=50), Division.Kind.D2: now + dt.timedelta(minutes=8)}
+    # Division 1 began 50 minutes ago, Division 2 30 minutes ago; later rounds on the next days.
+    starts = {Division.Kind.D1: now - dt.timedelta(minutes=50), Division.Kind.D2: now - dt.timedelta(minutes=30)}
     for rnd in Round.objects.filter(division__tournament=tournament).select_related("division").order_by("number"):
         first = starts.get(rnd.division.kind, now + dt.timedelta(days=4))
         timetable.set_round_start(rnd, first + dt.timedelta(days=rnd.number - 1))
     _play_division_one(tournament, now)
+    _start_division_two(tournament, now)
     return tournament
+
+
+def _start_division_two(tournament: Tournament, now: dt.datetime) -> None:
+    ready = Game.objects.filter(division__tournament=tournament, division__kind=Division.Kind.D2, round__number=1,
+                                status=Game.Status.READY).order_by("number")
+    for game in ready:
+        for side in game.sides.order_by("slot").select_related("team"):
+            actions.check_in(game, side.team, via="table", now=now - dt.timedelta(minutes=33))
+        actions.start_game(game, now=now - dt.timedelta(minutes=30))
 
 
 def _play_division_one(tournament: Tournament, now: dt.datetime) -> None:
@@ -94,10 +105,6 @@ def _play_division_one(tournament: Tournament, now: dt.datetime) -> None:
     )
     for index, game in enumerate(ready):
         teams = [side.team for side in game.sides.order_by("slot")]
-        if index == len(ready) - 1:
-            # One team is missing: its no-show deadline has passed, so the sweep forfeits it within a minute.
-            actions.check_in(game, teams[0], via="table", now=now - dt.timedelta(minutes=52))
-            continue
         for team in teams:
             actions.check_in(game, team, via="organizer", now=now - dt.timedelta(minutes=55))
         actions.start_game(game, now=now - dt.timedelta(minutes=50))

@@ -3,10 +3,15 @@ to now. Everything goes through the real services (sign-up, the draws, publishin
 table, hands), as an organizer and the tables would:
 
 - `demo-club`: the club 4-deck game, 16 players of whom 6 couples; partners drawn and published,
-  round 1 seated 40 minutes ago and in play, hands on the sheets.
-- `demo-rummikub`: a Rummikub day, 17 players at tables of 4, 4, 3, 3, 3; round 1 in play.
-- `demo-fiji`: Fiji Rummy, individual, 2 to 6 a table; round 1 in play.
-- `demo-cutthroat`: cutthroat Baja tables of 3 or 4; round 1 seated, starting in 10 minutes.
+  every table of the one game played (table 1 first: its +400 bonus), two partnerships level for
+  the win, and their play-off in play.
+- `demo-rummikub`: a Rummikub day, 17 players at tables of 4, 4, 3, 3, 3, winners stay: round 1
+  played, round 2 seated with each table's winner staying, in play.
+- `demo-fiji`: Fiji Rummy, individual, 2 to 6 a table; round 1 in play, provisional medals.
+- `demo-cutthroat`: cutthroat Baja tables of 3 or 4; round 1 in play, a hand on every sheet.
+
+Every table in play was checked in and started, whatever the time of day `make run` is called: a
+newcomer finds each event live, never a round about to forfeit itself.
 """
 
 from __future__ import annotations
@@ -15,9 +20,9 @@ import datetime as dt
 
 import rules
 from scoring import hands
-from tournament.core import actions, signup_deadline
-from tournament.formats.tables import drawing, formats, play, rounds, signups
-from tournament.models import Game, Tournament
+from tournament.core import signup_deadline
+from tournament.formats.tables import drawing, formats, play, playoffs, results, rounds, signups
+from tournament.models import Game, TableEvent, Tournament
 
 NAMES = [
     "Ann Lee", "Bob Lee", "Carmen Ruiz", "Dave Ruiz", "Eve Adams", "Frank Adams", "Gina Park", "Hal Park",
@@ -48,26 +53,27 @@ def _sign_up(tournament: Tournament, players: int, couples: int, now: dt.datetim
     signup_deadline.close_registration(tournament.pk, early=True, now=now)
 
 
-def _seat_round(tournament: Tournament, starts_at: dt.datetime) -> list[Game]:
-    if formats.in_partnerships(tournament):
+def _seat_round(tournament: Tournament, starts_at: dt.datetime, number: int = 1) -> list[Game]:
+    if number == 1 and formats.in_partnerships(tournament):
         rounds.save_partners(tournament, drawing.draw_partners(tournament, SEED), SEED)
-    rnd = rounds.save_round(tournament, 1, drawing.draw_seating(tournament, 1, SEED), SEED, starts_at)
+    rnd = rounds.save_round(tournament, number, drawing.draw_seating(tournament, number, SEED), SEED, starts_at)
     return list(Game.objects.filter(round=rnd).order_by("number"))
 
 
 def _start(game: Game, now: dt.datetime) -> Game:
+    """Every seat checked in a few minutes before `now`, then the table started at `now`."""
     for side in game.sides.select_related("team"):
-        if side.team_id:
-            actions.check_in(game, side.team, via="table", now=now)
+        play.check_in_side(game, side, via="table", now=now - dt.timedelta(minutes=3))
     return play.start_table(game, now=now)
 
 
-def _enter(game: Game, hand_values: list[list[dict]]) -> None:
-    """Enter these hands at the table; all but the last one confirmed by the next side."""
+def _enter(game: Game, hand_values: list[list[dict]], *, confirm_last: bool = False) -> None:
+    """Enter these hands at the table; all but the last one confirmed by the next side (all of them
+    with `confirm_last`, which ends a table whose sheet is complete)."""
     names = [str(side) for side in game.sides.order_by("slot")]
     for number, values in enumerate(hand_values, start=1):
         hand, _ = hands.submit(game, number=number, values=values, key=f"demo-{game.pk}-{number}", entered_by=names[0])
-        if number < len(hand_values):
+        if confirm_last or number < len(hand_values):
             hands.confirm(hand, version=hand.version, by=names[1])
 
 
@@ -82,17 +88,31 @@ def create_club(now: dt.datetime, by) -> Tournament:
     tournament = _event(
         "demo-club", "Club 4-deck partners (demo)", "club-4deck",
         "The club's 4-deck game: partners drawn by lot (couples never together), one game of exactly 3 hands "
-        "(melds 90, 120, 150), 1 h 45 a round. Arrive 15 minutes early.",
+        "(melds 90, 120, 150), 1 h 45 a round; +400 to each team at the first table to finish, and a play-off "
+        "for a tie. Arrive 15 minutes early.",
         now, by, game_time_limit=dt.timedelta(minutes=105),
     )
     _sign_up(tournament, 16, 6, now)
-    games = _seat_round(tournament, now - dt.timedelta(minutes=40))
-    first = _entry("club-4deck", red_books=2, black_books=2, went_out=True, melded_points=400)
-    second = _entry("club-4deck", red_books=1, melded_points=300, left_points=60)
-    plays = {0: [[first, second], [second, first]], 1: [[second, first]]}
+    games = _seat_round(tournament, now - dt.timedelta(minutes=80))
+    won = _entry("club-4deck", red_books=2, black_books=2, went_out=True, melded_points=400)  # 2,100
+    lost = _entry("club-4deck", red_books=1, melded_points=300, left_points=60)  # 740
+    close = _entry("club-4deck", red_books=1, black_books=1, melded_points=340)  # 1,140
+    small = _entry("club-4deck", red_books=1, melded_points=200)  # 700
+    # Table 1 finishes first (+400 a team): 4,940 + 400; table 2's winner makes 5,340 too: a tie for the win.
+    plays = [
+        [[won, lost], [won, lost], [lost, won]],
+        [[won, lost], [won, lost], [close, lost]],
+        [[won, lost], [lost, won], [lost, won]],
+        [[won, lost], [won, lost], [small, lost]],
+    ]
     for index, game in enumerate(games):
-        game = _start(game, now - dt.timedelta(minutes=38))
-        _enter(game, plays.get(index, []))
+        game = _start(game, now - dt.timedelta(minutes=79 - index))
+        _enter(game, plays[index], confirm_last=True)
+    tie = next((tie for tie in results.standings(tournament).ties if tie.rank == 1), None)
+    if tie is not None:
+        playoff = playoffs.create_playoff(tournament, tie.entrants, by=by, now=now - dt.timedelta(minutes=6))
+        for game in Game.objects.filter(round=playoff):
+            _start(game, now - dt.timedelta(minutes=5))
     return tournament
 
 
@@ -105,7 +125,8 @@ def _rummikub_hand(sides: int, winner: int) -> list[dict]:
     ]
 
 
-def create_rummikub(now: dt.datetime, by) -> Tournament:
+def create_rummikub(now: dt.datetime, by, *, first_round_only: bool = False) -> Tournament:
+    """`first_round_only`: round 1 in play and nothing more (tests that start from there)."""
     tournament = _event(
         "demo-rummikub", "Rummikub day (demo)", "rummikub",
         "Rummikub at tables of 2 to 4: the round in which someone reaches 150 ends the table and the highest total wins it; "
@@ -113,9 +134,21 @@ def create_rummikub(now: dt.datetime, by) -> Tournament:
         now, by, game_time_limit=dt.timedelta(minutes=90),
     )
     _sign_up(tournament, 17, 0, now)
-    games = _seat_round(tournament, now - dt.timedelta(minutes=25))
-    for index, game in enumerate(games):
-        game = _start(game, now - dt.timedelta(minutes=24))
+    if first_round_only:
+        for index, game in enumerate(_seat_round(tournament, now - dt.timedelta(minutes=25))):
+            game = _start(game, now - dt.timedelta(minutes=24))
+            if index < 3:
+                _enter(game, [_rummikub_hand(game.sides.count(), index % game.sides.count()) for _ in range(index + 1)])
+        return tournament
+    TableEvent.objects.filter(pk=rounds.event_settings(tournament).pk).update(movement=TableEvent.Movement.WINNERS_STAY)
+    # Round 1 is played: each table's first seat wins every hand until 150 ends the table.
+    for game in _seat_round(tournament, now - dt.timedelta(minutes=80)):
+        game = _start(game, now - dt.timedelta(minutes=80))
+        sides = game.sides.count()
+        _enter(game, [_rummikub_hand(sides, 0) for _ in range(2 if sides == 4 else 3)], confirm_last=True)
+    # Round 2: the winners stayed at their tables, the others moved; in play.
+    for index, game in enumerate(_seat_round(tournament, now - dt.timedelta(minutes=20), number=2)):
+        game = _start(game, now - dt.timedelta(minutes=19))
         sides = game.sides.count()
         if index < 3:
             _enter(game, [_rummikub_hand(sides, index % sides) for _ in range(index + 1)])
@@ -143,14 +176,25 @@ def create_fiji(now: dt.datetime, by) -> Tournament:
     return tournament
 
 
-def create_cutthroat(now: dt.datetime, by) -> Tournament:
+def create_cutthroat(now: dt.datetime, by, *, seated_only: bool = False) -> Tournament:
+    """`seated_only`: round 1 seated to start in 10 minutes, nobody checked in (tests of check-in)."""
     tournament = _event(
         "demo-cutthroat", "Cutthroat Baja tables (demo)", "baja-cutthroat",
         "Cutthroat Baja Rummy: 3 or 4 players a table, each for themselves. Be seated 5 minutes before the start.",
         now, by,
     )
     _sign_up(tournament, 10, 0, now)
-    _seat_round(tournament, now + dt.timedelta(minutes=10))
+    if seated_only:
+        _seat_round(tournament, now + dt.timedelta(minutes=10))
+        return tournament
+    variant = tournament.variant
+    for index, game in enumerate(_seat_round(tournament, now - dt.timedelta(minutes=20))):
+        game = _start(game, now - dt.timedelta(minutes=18))
+        sides = game.sides.count()
+        hand = [_entry(variant, red_books=1, black_books=1, runs=1, went_out=True, melded_points=600)] + [
+            _entry(variant, red_books=1, melded_points=250, left_points=40 + 10 * i) for i in range(1, sides)
+        ]
+        _enter(game, [hand] * (1 + index % 2))
     return tournament
 
 

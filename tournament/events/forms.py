@@ -1,3 +1,5 @@
+import datetime as dt
+import json
 import zoneinfo
 
 from django import forms
@@ -8,11 +10,14 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import rules
 from tournament.common import names, time_zones
 from tournament.common.form_fields import HoursMinutesField
+from tournament.common.rules_words import TIME_LIMIT
+from tournament.core import house_rules
 from tournament.events import web_address
 from tournament.models import Tournament
-from tournament.models.events import validate_time_zone
+from tournament.models.events import VARIANTS, validate_time_zone
 
 
 def likely_zones(user) -> list[str]:
@@ -59,6 +64,9 @@ class TournamentForm(forms.ModelForm):
                                "use letters, numbers and hyphens, e.g. bayfest-2026."),
     )
     # Not required: a form posted without it (older scripts) keeps the tournament's language.
+    # "1" while the game length is the one the chosen game's rules give (static/js/house-rules.js
+    # sets it to "0" when the organizer types a length): then the game sets it (club 4-deck 1 h 45).
+    time_limit_follows_game = forms.CharField(widget=forms.HiddenInput, required=False, initial="1")
     language = forms.ChoiceField(
         label=gettext_lazy("Language"), choices=settings.LANGUAGES, required=False,
         help_text=gettext_lazy("Printed sheets and e-mails sent by Meldboard use this language; "
@@ -69,7 +77,8 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "venue", "description", "time_zone", "signup_deadline", "format", "variant",
-            "game_time_limit", "no_show_grace", "require_confirmation", "language", "organizer_email", "slug",
+            "game_time_limit", "time_limit_follows_game", "no_show_grace", "require_confirmation", "language",
+            "organizer_email", "slug",
         ]
         labels = {
             "name": gettext_lazy("Tournament name"),
@@ -86,7 +95,8 @@ class TournamentForm(forms.ModelForm):
             "description": gettext_lazy("A few words for the players, shown on the tournament's home page."),
             "format": gettext_lazy("Two divisions and a final: teams play a knock-out chart. "
                                    "Table rounds: players or partners are drawn to tables each round and scores add up."),
-            "variant": gettext_lazy("The game and its scoring rules; they cannot be changed once the tournament is made."),
+            "variant": gettext_lazy("The game and its scoring rules; once the tournament is made, change its numbers "
+                                    "for this event on the House rules page."),
             "require_confirmation": gettext_lazy(
                 "When a hand is entered at the table, the other side checks it and confirms it on the phone."),
             "organizer_email": gettext_lazy("Where we send word when sign-ups close."),
@@ -105,8 +115,17 @@ class TournamentForm(forms.ModelForm):
             self.initial["language"] = current_language()  # the one the organizer is reading now
         # A form posted without a format (older scripts, the API of the tests) keeps the default bracket.
         self.fields["format"].required = False
+        if not self.instance.pk:
+            limits = {key: int(house_rules.default_time_limit(key).total_seconds() // 60) for key, _label in VARIANTS}
+            self.fields["variant"].widget.attrs["data-time-limits"] = json.dumps(limits)
+        else:
+            del self.fields["time_limit_follows_game"]
+        if self.instance.pk and house_rules.is_frozen(self.instance):
+            self.fields["game_time_limit"].disabled = True
+            self.fields["game_time_limit"].help_text = gettext_lazy(
+                "Frozen: a hand has been saved, so every game keeps the length it started with.")
         if self.instance.pk:
-            # The rules numbers and the format were fixed at creation: rounds are built from them.
+            # The variant and the format were fixed at creation: rounds are built from them.
             self.fields["variant"].disabled = True
             self.fields["format"].disabled = True
             local = self.instance.signup_deadline.astimezone(self.instance.tz)
@@ -153,4 +172,19 @@ class TournamentForm(forms.ModelForm):
             else:
                 # The organizer types the deadline as a wall-clock time in the tournament's zone.
                 data["signup_deadline"] = deadline.replace(tzinfo=zoneinfo.ZoneInfo(zone))
+        self._time_limit_from_game(data)
         return data
+
+    def _time_limit_from_game(self, data) -> None:
+        """A new tournament whose length nobody typed gets its game's (RULES D3: club 4-deck 1 h 45); the
+        rules numbers keep the same minutes as the clock (core.house_rules)."""
+        variant = data.get("variant") or self.instance.variant
+        if variant not in dict(VARIANTS):
+            return
+        if not self.instance.pk and data.get("time_limit_follows_game") != "0" and "game_time_limit" not in self.changed_data:
+            data["game_time_limit"] = house_rules.default_time_limit(variant)
+        limit = data.get("game_time_limit")
+        numbers = dict(self.instance.rules_numbers or {}) if self.instance.pk else rules.preset_numbers(variant)
+        if isinstance(limit, dt.timedelta) and TIME_LIMIT in numbers:
+            numbers[TIME_LIMIT] = int(limit.total_seconds() // 60)
+            self.instance.rules_numbers = numbers

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.events import organizers, views
+from tournament.events import house_rules_views, organizers, views
 
 app_name = "organizer"
 urlpatterns = [
@@ -9,6 +9,7 @@ urlpatterns = [
     path("t/<slug:slug>/", views.dashboard, name="dashboard"),
     path("t/<slug:slug>/edit/", views.edit, name="edit"),
     path("t/<slug:slug>/export.json", views.export_json, name="export"),
+    path("t/<slug:slug>/rules/", house_rules_views.page, name="house_rules"),
     path("t/<slug:slug>/organizers/", organizers.page, name="organizers"),
     path("t/<slug:slug>/organizers/add/", organizers.add, name="add_organizer"),
     path("t/<slug:slug>/organizers/<int:user_id>/remove/", organizers.remove, name="remove_organizer"),

@@ -75,6 +75,8 @@ class Tournament(models.Model):
     format = models.CharField(max_length=12, default="bracket", choices=format_choices)
     # The numbers the tournament was created with; editing a preset later never rewrites them.
     rules_numbers = models.JSONField(default=dict, blank=True)
+    # Every house-rule change: {"at": ISO time, "by": username, "changes": {number: [old, new]}}.
+    rules_history = models.JSONField(default=list, blank=True)
     game_time_limit = models.DurationField(default=dt.timedelta(hours=2, minutes=30))
     no_show_grace = models.DurationField(default=dt.timedelta(minutes=5))
     require_confirmation = models.BooleanField(

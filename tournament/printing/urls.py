@@ -15,6 +15,7 @@ urlpatterns = [
     path("t/<slug:slug>/print/score-sheets/game/<id:game_id>.pdf", views.score_sheet, name="score_sheet"),
     path("t/<slug:slug>/print/score-sheets/blank.pdf", views.blank_score_sheet, name="blank_score_sheet"),
     path("t/<slug:slug>/print/results.pdf", views.results, name="results"),
+    path("t/<slug:slug>/print/rules.pdf", views.rules_summary_sheet, name="rules_summary"),
     path("t/<slug:slug>/print/table-results.pdf", views.table_event_results, name="table_results"),
     path("t/<slug:slug>/print/seating/<id:number>/<str:order>.pdf", views.seating_chart, name="seating"),
 ]

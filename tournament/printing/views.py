@@ -30,7 +30,7 @@ from tournament.formats.tables import rounds as table_rounds
 from tournament.formats.tables import seat_lists
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
-from tournament.printing import data, documents, seating, table_results, tasks
+from tournament.printing import data, documents, rules_summary, seating, table_results, tasks
 from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper
 from tournament.printing.paper import paper as paper_for
 
@@ -329,6 +329,20 @@ def table_event_results(request, slug):
     except ValidationError as exc:  # no round seated yet
         return _bad_choice(request, tournament, " ".join(exc.messages))
     return _pdf_response(pdf, _filename(tournament, gettext_lazy("Results")))
+
+
+@organizer_required
+@require_GET
+def rules_summary_sheet(request, slug):
+    """The tournament's numbers (its house rules) on one sheet, in the tournament's language."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        chosen = _paper(request)
+    except BadChoice as exc:
+        return _bad_choice(request, tournament, str(exc))
+    pdf, _cached = pdf_cache.cached_pdf(
+        tournament, f"rules-summary:{chosen.key}", lambda: rules_summary.rules_summary_pdf(tournament, chosen))
+    return _pdf_response(pdf, _filename(tournament, gettext_lazy("Rules")))
 
 
 @organizer_required

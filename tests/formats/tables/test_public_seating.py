@@ -17,7 +17,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def rummikub(django_user_model):
-    return demo_tables.create_rummikub(timezone.now(), django_user_model.objects.create(username="org"))
+    return demo_tables.create_rummikub(timezone.now(), django_user_model.objects.create(username="org"),
+                                       first_round_only=True)
 
 
 def url(event, number=None, **query):

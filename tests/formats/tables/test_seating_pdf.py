@@ -34,7 +34,7 @@ def save_png(pdf: bytes, name: str) -> bytes:
 
 @pytest.fixture
 def rummikub(organizer):  # noqa: F811
-    return demo_tables.create_rummikub(timezone.now(), organizer)
+    return demo_tables.create_rummikub(timezone.now(), organizer, first_round_only=True)
 
 
 def seating_url(event, number, order):

@@ -25,7 +25,8 @@ def spanish(client):
 
 @pytest.fixture
 def rummikub(django_user_model):
-    return demo_tables.create_rummikub(timezone.now(), django_user_model.objects.create(username="org"))
+    return demo_tables.create_rummikub(timezone.now(), django_user_model.objects.create(username="org"),
+                                       first_round_only=True)
 
 
 def page_of(client, url, status=200):

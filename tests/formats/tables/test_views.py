@@ -77,7 +77,8 @@ def test_a_player_signs_up_on_the_public_page(client):
     key = client.get(url("signup", event)).context["form"].initial["submission_key"]
     data = {"name": "Ann Lee", "came_with": "Bob Lee", "contact": "ann@club.example", "submission_key": key}
     response = client.post(url("signup", event), data, follow=True)
-    assert "Ann Lee: you are signed up." in response.content.decode()
+    assert response.redirect_chain[-1][0] == url("signed_up", event)
+    assert "<h1 class=\"signed-up-title\">You are signed up</h1>" in response.content.decode()
     client.post(url("signup", event), data)  # the same form sent again
     assert Player.objects.filter(tournament=event).count() == 1
 

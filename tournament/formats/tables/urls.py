@@ -5,10 +5,12 @@ from django.urls import path
 from tournament.formats.tables import (
     views_after_draw,
     views_board,
+    views_odd_counts,
     views_organizer,
     views_public,
     views_public_seating,
     views_rounds,
+    views_signed_up,
     views_standings,
 )
 
@@ -23,6 +25,7 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/partners/", views_rounds.partners, name="partners"),
     path("organizer/t/<slug:slug>/partners/preview/", views_rounds.partners_preview, name="partners_preview"),
     path("organizer/t/<slug:slug>/partners/publish/", views_rounds.partners_publish, name="partners_publish"),
+    path("organizer/t/<slug:slug>/partners/substitute/", views_odd_counts.add_substitute, name="partners_substitute"),
     path("organizer/t/<slug:slug>/rounds/", views_rounds.round_list, name="rounds"),
     path("organizer/t/<slug:slug>/rounds/settings/", views_rounds.save_settings, name="settings"),
     path("organizer/t/<slug:slug>/rounds/<id:number>/preview/", views_rounds.round_preview, name="round_preview"),
@@ -33,6 +36,7 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/standings/reopen/", views_standings.reopen_event, name="reopen_event"),
     path("organizer/t/<slug:slug>/rounds/<id:number>/bonus/", views_standings.bonus_override, name="bonus_override"),
     path("t/<slug:slug>/join/", views_public.signup, name="signup"),
+    path("t/<slug:slug>/join/done/", views_signed_up.signed_up, name="signed_up"),
     path("t/<slug:slug>/standings/", views_standings.public_standings, name="public_standings"),
 ]
 

@@ -1,14 +1,12 @@
 """The public sign-up page of a table event (no login, phone first)."""
 
-from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.common import localtime
 from tournament.core.signup_deadline import closed_message
-from tournament.formats.tables import formats, signups
+from tournament.formats.tables import formats, signups, views_signed_up
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import PlayerSignupForm
 from tournament.signups.views_public import _apply_errors
@@ -28,8 +26,8 @@ def signup(request, tournament):
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
-            messages.success(request, _("%(names)s: you are signed up.") % {"names": " & ".join(p.name for p in added)})
-            return redirect("tables:signup", slug=tournament.slug)
+            views_signed_up.remember(request, tournament, added)
+            return redirect("tables:signed_up", slug=tournament.slug)
     context = {
         "tournament": tournament,
         "form": form,

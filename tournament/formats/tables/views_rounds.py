@@ -1,6 +1,8 @@
 """Organizer pages of a table event's draws: the partner draw and each round's seating, previewed,
 redrawn as often as wanted, and published (frozen) — a round with its posted start."""
 
+import secrets
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -12,7 +14,7 @@ from django.views.decorators.http import require_POST
 from tournament.common import localtime
 from tournament.common.form_input import cleaned, error_messages
 from tournament.core.decorators import organizer_required
-from tournament.formats.tables import drawing, formats, movement, rounds, views_after_draw
+from tournament.formats.tables import drawing, formats, movement, odd_counts, rounds, views_after_draw
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import EventSettingsForm, PartnersPublishForm, RoundStartForm, SeedForm
 from tournament.models import PartnerDraw, Player, SeatingDraw, Tournament
@@ -45,6 +47,8 @@ def _partners_page(request, tournament, *, error="", typed="", status=200):
         "stale": stale,
         "error": error,
         "typed_seed": typed,
+        "odd": odd_counts.odd_players(tournament),
+        "substitute_key": secrets.token_urlsafe(24),
     }
     return render(request, "tables/partners.html", context, status=status)
 
@@ -60,6 +64,9 @@ def partners(request, tournament):
 @table_event_view
 def partners_preview(request, tournament):
     typed = request.POST.get("seed", "")[:100].strip()  # shown again as typed (a screenful at most)
+    odd = odd_counts.odd_players(tournament)
+    if odd:  # the ways forward are on the page, under the sentence that says why
+        return _partners_page(request, tournament, error=odd.text, typed=typed, status=400)
     try:
         seed = _seed(request)
         record = rounds.preview_partners(tournament, drawing.draw_partners(tournament, seed), seed, by=request.user)
@@ -139,6 +146,7 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
         "preview": preview,
         "preview_tables": _tables(preview, names) if preview else [],
         "preview_out": [names.get(p, "?") for p in preview.sitting_out] if preview else [],
+        "sit_out_note": odd_counts.sit_out_note(tournament, preview, names) if preview else [],
         "problem": problem,
         "carried": carried,
         "waiting": waiting,
