@@ -16,7 +16,7 @@ import os
 import pytest
 from django.test import Client
 from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from playwright.sync_api import expect
 
 import rules
@@ -237,7 +237,8 @@ def test_a_rummikub_day_over_two_rounds_with_winners_staying(live_server, browse
     rows = phone.locator("tr.standing")
     expect(rows).to_have_count(17)
     for index, medal in enumerate(("Gold", "Silver", "Bronze")):
-        expect(rows.nth(index)).to_contain_text(t(medal))
+        with translation.override(lang):
+            expect(rows.nth(index)).to_contain_text(pgettext("medal", medal))
         expect(rows.nth(index)).to_contain_text(final.rows[index].name)
     expect(rows.nth(3).locator(".medal")).to_have_count(0)
     shot(phone, lang, "public-standings-medals")
