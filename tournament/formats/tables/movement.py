@@ -12,7 +12,7 @@ of the movement: the winners come from the last regular round.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
@@ -20,7 +20,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.formats.tables import rounds
+from tournament.formats.tables import formats, rounds, seating
 from tournament.formats.tables.results import FINISHED
 from tournament.formats.tables.table_deadlines import top_sides
 from tournament.models import (
@@ -40,6 +40,10 @@ class TableWinner:
     side: tuple[int, ...] | None  # the winner's player ids, None: nobody stays
     name: str  # the winner's name, or who ended level at the top
     level: bool = False
+    moves: str = ""  # the winner cannot keep the table: WITHDRAWN, or FEWER_TABLES next round
+
+
+WITHDRAWN, FEWER_TABLES = "withdrawn", "fewer_tables"
 
 
 def winners_stay(tournament: Tournament) -> bool:
@@ -88,6 +92,26 @@ def previous_winners(tournament: Tournament) -> list[TableWinner]:
     """The winners who stay for the next round to draw: none in round 1."""
     record = last_regular_round(tournament)
     return table_winners(tournament, record) if record else []
+
+
+def carried_over(tournament: Tournament) -> list[TableWinner]:
+    """The previous round's winners as the next draw treats them: a winner who has withdrawn since,
+    or whose table number the next round does not have (fewer players, fewer tables), moves like
+    everyone else, and the organizer is told so before drawing rather than finding out after."""
+    winners = previous_winners(tournament)
+    if not winners:
+        return winners
+    present = {frozenset(entrant) for entrant in rounds.entrants(tournament)}
+    low, high = formats.side_bounds(tournament)
+    tables = len(seating.table_sizes(len(present), low, high))
+    found = []
+    for winner in winners:
+        if winner.side is not None and frozenset(winner.side) not in present:
+            winner = replace(winner, moves=WITHDRAWN)
+        elif winner.side is not None and winner.number > tables:
+            winner = replace(winner, moves=FEWER_TABLES)
+        found.append(winner)
+    return found
 
 
 def stayed_in(tournament: Tournament, record: SeatingDraw) -> dict[int, TableWinner]:

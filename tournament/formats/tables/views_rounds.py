@@ -113,7 +113,7 @@ def _carried(tournament) -> tuple[list[movement.TableWinner], str]:
     if not movement.winners_stay(tournament):
         return [], ""
     try:
-        return movement.previous_winners(tournament), ""
+        return movement.carried_over(tournament), ""
     except ValidationError as exc:
         return [], " ".join(exc.messages)
 
@@ -144,7 +144,7 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
         "published": published,
         "number": number,
         "preview": preview,
-        "preview_tables": _tables(preview, names) if preview else [],
+        "preview_tables": _tables(preview, names, movement.stayed_in(tournament, preview)) if preview else [],
         "preview_out": [names.get(p, "?") for p in preview.sitting_out] if preview else [],
         "sit_out_note": odd_counts.sit_out_note(tournament, preview, names) if preview else [],
         "problem": problem,
