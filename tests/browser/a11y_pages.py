@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from scoring.models import Hand
 from tests.factories import TournamentFactory
+from tests.formats.tables.events import table_event
+from tests.formats.tables.played import players_round
 from tests.live.events import finished
 from tournament.events import demo
 from tournament.models import Division, Game, Player, Team, Tournament
@@ -35,14 +37,18 @@ def build(user) -> dict[str, Tournament]:
     done, _champion = finished(organizers=[user], slug="done", name="Bayfest 2025")
     open_tables = TournamentFactory(organizers=[user], slug="tables-open", name="Club night", format="tables",
                                     variant="club-4deck", signup_deadline=timezone.now() + dt.timedelta(days=2))
-    return {"done": done, "tables-open": open_tables}
+    # Every demo table is in play with everyone checked in: a round still waiting for its players
+    # gives the table phone's check-in page.
+    seated = table_event("baja-cutthroat", organizers=[user], slug="tables-seated", name="Cutthroat night")
+    players_round("baja-cutthroat", 4, 3, event=seated)
+    return {"done": done, "tables-open": open_tables, "tables-seated": seated}
 
 
 def public_pages() -> list[tuple[str, str, bool]]:
     team = Team.objects.filter(tournament__slug="demo").order_by("pk").first()
     player = Player.objects.filter(tournament__slug="demo", team=team).order_by("pk").first()
     played = _with_hands("demo", True)
-    waiting = _games("demo-cutthroat", status=Game.Status.READY).first()
+    waiting = _games("tables-seated", status=Game.Status.READY).first()
     fresh = _with_hands("demo", False)
     club_table = _games("demo-club", status=Game.Status.IN_PLAY).first()
     return [

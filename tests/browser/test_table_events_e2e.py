@@ -101,7 +101,8 @@ def test_the_club_game_from_sign_up_to_medals(live_server, accept_dialogs, organ
         if index == 0:
             shot(phone, "club-signup-390")
         phone.get_by_role("button", name="Sign up").click()
-        expect(phone.locator("ol.players")).to_contain_text(name)
+        expect(phone.locator("h1")).to_contain_text("You are signed up")
+        expect(phone.locator("main")).to_contain_text(name)
     no_overflow(phone)
     for index, name in enumerate(CLUB_NAMES[2:], start=2):
         signups.register(event, name=name, came_with=CLUB_NAMES[index ^ 1])
@@ -250,7 +251,7 @@ def test_the_rummikub_day_hands_at_3_and_4_a_table_and_the_time_limit(live_serve
     for page in (phone, desk):
         page.goto(f"{base}/t/{event.slug}/standings/")
         expect(page.locator("tr.standing")).to_have_count(17)
-        expect(page.locator("tr.standing").first).to_contain_text("Gold")
+        expect(page.locator("tr.standing .medal")).to_have_count(0)  # medals wait for the event to be decided
     shot(phone, "rummikub-standings-390")
     shot(desk, "rummikub-standings-1280")
     no_overflow(phone)

@@ -16,6 +16,7 @@ from tests.browser.table_steps import PASSWORD, no_overflow
 from tests.walks import stages
 from tournament.core import deadlines
 from tournament.events import demo_tables
+from tournament.formats.tables import event_state
 from tournament.models import Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -73,6 +74,10 @@ def test_a_fiji_demo_reads_in_spanish_on_a_phone(live_server, page):
             table_game = stages.start(table_game, timezone.now())
         # Every table ends at its time limit: the round is decided.
         assert deadlines.apply_time_limit(table_game.pk, now=table_game.time_limit_at + dt.timedelta(minutes=1))
+    # Every table is done: while the organizer has not finished the event the medals wait.
+    page.goto(f"{base}/t/{event.slug}/standings/")
+    expect(page.locator("table.standings .medal")).to_have_count(0)
+    event_state.finish(event, reason="")
     page.goto(f"{base}/t/{event.slug}/standings/")
     table = page.locator("table.standings")
     expect(table.locator("th")).to_contain_text(["#", "Jugador", "Puntaje", "Mesas"])
