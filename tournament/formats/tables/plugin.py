@@ -9,8 +9,17 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournament.core import transitions
 from tournament.core.formats import EventFormat
 from tournament.core.game_log import Entrant
-from tournament.formats.tables import (entrant_pages, event_state, formats, game_rules, live_now, reopening, results,
-                                       signups, table_deadlines)
+from tournament.formats.tables import (
+    entrant_pages,
+    event_state,
+    formats,
+    game_rules,
+    live_now,
+    reopening,
+    results,
+    signups,
+    table_deadlines,
+)
 from tournament.models import Game
 
 
