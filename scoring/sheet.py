@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 import rules
 from scoring.models import Hand, HandRevision
+from tournament.core import seated
 from tournament.models import Game, GameSide, Substitution
 
 # Short labels for a phone; the engine's own messages name fields in its words.
@@ -141,6 +142,7 @@ class SideView:
     side: GameSide
     name: str
     players: list[str]
+    seated: str = ""  # who sits there: the team's name, or its partners with a substitute
     total: int = 0
     next_meld: int = 0
     leading: bool = False
@@ -198,23 +200,16 @@ class Sheet:
         return [s.name for s in self.sides]
 
     @property
+    def seated_names(self) -> list[str]:
+        """The sides as seated (a substitute named where they play), for the headings."""
+        return [s.seated or s.name for s in self.sides]
+
+    @property
     def hands(self) -> list[Hand]:
         return [r.hand for r in self.rows]
 
     def side_by_name(self, name: str) -> SideView | None:
         return next((s for s in self.sides if s.name == name), None)
-
-
-def _players(side: GameSide, substitutions: list[Substitution]) -> list[str]:
-    if not side.team_id:
-        return []  # a single player's side is already named by that player
-    subs = {s.replaced_id: s for s in substitutions if s.team_id == side.team_id}
-    names = []
-    for player in side.team.players.all():
-        sub = subs.get(player.pk)
-        named = {"substitute": sub.substitute.name, "player": player.name} if sub else {}
-        names.append(_("%(substitute)s (sub for %(player)s)") % named if sub else player.name)
-    return names
 
 
 def build(game: Game) -> Sheet:
@@ -224,7 +219,12 @@ def build(game: Game) -> Sheet:
     sides = playing_sides(game)
     names = side_names(sides)
     substitutions = list(game.substitutions.all())
-    views = [SideView(side=s, name=n, players=_players(s, substitutions)) for s, n in zip(sides, names)]
+    # A table's partnership is named by its partners, so the heading names who sits there; a bracket
+    # team keeps its own name (its players are listed under it).
+    at_table = game.division.kind == "tables"
+    views = [SideView(side=s, name=n, players=seated.seated_players(s, substitutions),
+                      seated=seated.seated_name(s, substitutions) if at_table and s.team_id else n)
+             for s, n in zip(sides, names)]
 
     hands = list(game.hands.all())
     running = rules.running_totals((hand_scores(h.result) for h in hands), len(sides))
@@ -278,6 +278,11 @@ class Entry:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.sides]
+
+    @property
+    def seated_names(self) -> list[str]:
+        """The sides as seated (a substitute named where they play), for the headings."""
+        return [s.seated or s.name for s in self.sides]
 
     @property
     def game_sides(self) -> list[GameSide]:

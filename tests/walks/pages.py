@@ -58,7 +58,7 @@ def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]
     """(public, organizer, table) starting points."""
     slug = tournament.slug
     public = [f"/t/{slug}/{page}" for page in ("", "seating/", "standings/", "bracket/", "tv/", "find/", "join/",
-                                                "signup/", "teams/", "partners/")]
+                                                "signup/", "signup/done/", "teams/", "partners/")]
     organizer = [f"/organizer/t/{slug}/{page}" for page in (
         "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "gameday/",
         "print/", "edit/", "organizers/", "rules/")]

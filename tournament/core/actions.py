@@ -21,7 +21,6 @@ from tournament.common import names
 from tournament.common.localtime import clock as local_clock
 from tournament.common.stored_words import reason as reason_words
 from tournament.core import deadlines, formats, transitions
-from tournament.core.clock import result_text
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
 from tournament.models import (
@@ -228,14 +227,17 @@ def reverse_forfeit(game: Game, by, reason: str) -> Game:
         raise ValidationError(_("Give the reason for reversing the forfeit; it goes in the game's log."))
     with transaction.atomic():
         locked = lock_game(game.pk)
+        event_format = formats.of(locked.division.tournament)
         if locked.status not in (Status.FORFEIT, Status.DOUBLE_FORFEIT) or locked.result_reason not in Game.FORFEIT_REASONS:
+            # The format's own words (a table's winner may be a single player, whom game.winner does not
+            # name); only a status is lowered, never a name.
+            state = (event_format.result_label(locked, sides_of(locked)) if locked.is_done
+                     else locked.get_status_display().lower())
             raise ValidationError(
                 _("Only a forfeit for “%(no_show)s” or “%(no_partner)s” can be reversed; %(game)s is %(state)s.") % {
                     "no_show": reason_words(Reason.NO_SHOW), "no_partner": reason_words(Reason.NO_PARTNER),
-                    "game": locked.label,
-                    "state": (result_text(locked) if locked.is_done else locked.get_status_display()).lower()}
+                    "game": locked.label, "state": state}
             )
-        event_format = formats.of(locked.division.tournament)
         following = event_format.blocks_reversal(locked)
         if following is not None:
             raise ValidationError(

@@ -281,6 +281,8 @@ def _build(model, row, maps, user_ids, User):
         if field.primary_key:
             continue
         if field.name not in row:
+            if model is Tournament and field.name == "game_time_limit":
+                obj.game_time_limit = obj.preset_time_limit()  # bulk_create skips save(): the game's own length
             continue  # a field added since the export keeps its default
         value = row[field.name]
         if field.is_relation:

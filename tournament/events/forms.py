@@ -183,6 +183,7 @@ class TournamentForm(forms.ModelForm):
             return
         if not self.instance.pk and data.get("time_limit_follows_game") != "0" and "game_time_limit" not in self.changed_data:
             data["game_time_limit"] = house_rules.default_time_limit(variant)
+        self.instance.length_given = True  # the form decides the length: save() leaves it
         limit = data.get("game_time_limit")
         numbers = dict(self.instance.rules_numbers or {}) if self.instance.pk else rules.preset_numbers(variant)
         if isinstance(limit, dt.timedelta) and TIME_LIMIT in numbers:

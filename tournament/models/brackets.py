@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from tournament.common.stored_words import stored_name
 
@@ -179,6 +179,14 @@ class Game(models.Model):
     @property
     def is_done(self) -> bool:
         return self.status in self.DONE
+
+    @property
+    def status_words(self) -> str:
+        """The status as the pages' badges say it. A walkover given by a team that withdrew after the
+        draw says so: "Forfeit" alone reads as a no-show (in Spanish, "wins by no-show")."""
+        if self.status == self.Status.FORFEIT and self.result_reason == self.Reason.WITHDRAWN:
+            return pgettext("game status", "Opponent withdrew")
+        return self.get_status_display()
 
     @property
     def label(self) -> str:

@@ -38,6 +38,11 @@ def format_choices() -> list[tuple[str, str]]:
     return [(key, import_string(path).label) for key, path in settings.MELDBOARD_FORMATS.items()]
 
 
+# The Bayfest game length (RULES A7), for a game whose sheets give none.
+GAME_TIME_LIMIT = dt.timedelta(hours=2, minutes=30)
+TIME_LIMIT = "time_limit_minutes"
+
+
 class TournamentQuerySet(models.QuerySet):
     def bump(self) -> int:
         """Count one change that a cached page or PDF of these tournaments shows.
@@ -77,7 +82,8 @@ class Tournament(models.Model):
     rules_numbers = models.JSONField(default=dict, blank=True)
     # Every house-rule change: {"at": ISO time, "by": username, "changes": {number: [old, new]}}.
     rules_history = models.JSONField(default=list, blank=True)
-    game_time_limit = models.DurationField(default=dt.timedelta(hours=2, minutes=30))
+    # A new tournament given no length takes its game's (save(): RULES D3, club 4-deck 1 h 45).
+    game_time_limit = models.DurationField(default=GAME_TIME_LIMIT)
     no_show_grace = models.DurationField(default=dt.timedelta(minutes=5))
     require_confirmation = models.BooleanField(
         default=True, help_text=gettext_lazy("The other side confirms each hand entered at the table.")
@@ -102,10 +108,26 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Whether whoever made it chose a length (a keyword; the form sets it): see save().
+        self.length_given = "game_time_limit" in kwargs
+
+    def preset_time_limit(self) -> dt.timedelta:
+        """The game's own length: its preset's time limit, else the Bayfest 2 h 30."""
+        minutes = rules.preset_numbers(self.variant).get(TIME_LIMIT) if self.variant in dict(VARIANTS) else None
+        return dt.timedelta(minutes=minutes) if minutes else GAME_TIME_LIMIT
+
     def save(self, *args, **kwargs):
+        adding = self._state.adding
+        if adding and not self.length_given and self.game_time_limit == GAME_TIME_LIMIT:
+            # Made outside the form (factory, admin, a script) with no length chosen: the game's own.
+            self.game_time_limit = self.preset_time_limit()
         if not self.rules_numbers:
             self.rules_numbers = rules.preset_numbers(self.variant)
-        adding = self._state.adding
+            if TIME_LIMIT in self.rules_numbers and self.game_time_limit:
+                # The rules numbers keep the clock's minutes (tournament.core.house_rules).
+                self.rules_numbers[TIME_LIMIT] = int(self.game_time_limit.total_seconds() // 60)
         super().save(*args, **kwargs)
         if adding and self.created_by_id:
             # Whoever makes a tournament runs it, however it is made (the form, the demo, a script).

@@ -1,11 +1,13 @@
 from django.urls import path
 
 from tournament.signups import views_public as views
+from tournament.signups import views_signed_up
 
 # Wired into the "public" namespace with the live home by config.urls.
 urlpatterns = [
     path("", views.index, name="index"),
     path("t/<slug:slug>/signup/", views.signup, name="signup"),
+    path("t/<slug:slug>/signup/done/", views_signed_up.signed_up, name="signed_up"),
     path("t/<slug:slug>/teams/", views.teams, name="teams"),
     path("t/<slug:slug>/partners/", views.partners, name="partners"),
     path("t/<slug:slug>/partners/<id:post_id>/choose/", views.choose_partner, name="choose_partner"),

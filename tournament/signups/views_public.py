@@ -13,7 +13,7 @@ from tournament.common import localtime
 from tournament.core import signup_deadline
 from tournament.core.decorators import tournament_view
 from tournament.models import PartnerPost, Team, Tournament
-from tournament.signups import post_links, registration
+from tournament.signups import post_links, registration, views_signed_up
 from tournament.signups.forms import PartnerPostForm, SignupForm
 from tournament.signups.tables import TeamTable
 
@@ -56,8 +56,8 @@ def signup(request, tournament):
             except ValidationError as exc:
                 _apply_errors(form, exc)
             else:
-                messages.success(request, _("Team “%(team)s” is signed up: %(players)s.") % {"team": team.name, "players": team.player_names()})
-                return redirect("public:teams", slug=tournament.slug)
+                views_signed_up.remember(request, tournament, team)
+                return redirect("public:signed_up", slug=tournament.slug)
     else:
         form = SignupForm()
     context = {
@@ -155,7 +155,8 @@ def choose_partner(request, tournament, post_id):
     else:
         if team:
             messages.success(request, _("You are a team: “%(team)s” (%(players)s).") % {"team": team.name, "players": team.player_names()})
-            return redirect("public:teams", slug=tournament.slug)
+            views_signed_up.remember(request, tournament, team)
+            return redirect("public:signed_up", slug=tournament.slug)
         messages.success(request, _("You asked %(player)s. You become a team when they choose you too.") % {"player": target.player.name})
     return redirect("public:partners", slug=tournament.slug)
 

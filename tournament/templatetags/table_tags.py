@@ -4,6 +4,7 @@ and medals in the page's language."""
 from django import template
 
 from tournament.common import stored_words
+from tournament.core import seated
 from tournament.formats.tables import formats, table_facts
 from tournament.printing import data
 
@@ -38,6 +39,12 @@ def tie_for(rank) -> str:
 def table_positions(game):
     """`{% table_positions game as seats %}`: everyone at a table with their place (North / Seat 2)."""
     return table_facts.positions(game) if game.division.kind == "tables" else []
+
+
+@register.simple_tag
+def seated_name(game, side):
+    """`{% seated_name game side as name %}`: who sits at the side this game (a substitute named)."""
+    return seated.seated_name(side, game.substitutions.all())
 
 
 @register.simple_tag

@@ -1,7 +1,9 @@
 """Whether a table event is over. The organizer declares it finished (the ranks become final and
 the medals are given, a tie not played off shares its medal) or reopens it, each with an entry in
 the event's history (the log of its last game). An event whose last round is a play-off that left
-no tie for a medal is over by itself (tournament.formats.tables.standings), with nothing to declare.
+no tie for a medal is over by itself (tournament.formats.tables.standings), with nothing to declare:
+its status becomes FINISHED in the transaction of the move that ended that table (`follow_playoff`),
+so the organizer's list and every status display say so at once.
 
 Tournament.status holds the declaration: FINISHED, and RUNNING once reopened."""
 
@@ -12,8 +14,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.core.game_rows import log_event
-from tournament.formats.tables import results
-from tournament.models import Division, Game, Tournament
+from tournament.formats.tables import results, rounds
+from tournament.formats.tables import standings as pure
+from tournament.models import Division, Game, SeatingDraw, Tournament
 
 MAX_REASON = 200
 
@@ -83,3 +86,27 @@ def refuse_when_finished(tournament: Tournament) -> None:
     """A new round or play-off after the event was declared finished is refused."""
     if is_finished(tournament):
         raise ValidationError(_("The event is finished; reopen it on the Standings page before adding a round or a play-off."))
+
+
+def _in_last_playoff(game: Game) -> bool:
+    tournament = game.division.tournament
+    playoff = SeatingDraw.objects.filter(tournament=tournament, round_number=game.round.number, playoff=True,
+                                         published_at__isnull=False).exists()
+    return playoff and not _games(tournament).filter(round__number__gt=game.round.number).exists()
+
+
+def follow_playoff(game: Game, *, ended: bool) -> None:
+    """A table of the last play-off ended (`ended`) or was taken back, inside that move's transaction:
+    an event left with no tie for the win or a medal is finished by itself; a play-off table reopened
+    (or its forfeit reversed) makes the event running again. Each change goes in the event's history."""
+    if game.round_id is None or not _in_last_playoff(game):
+        return
+    locked = Tournament.objects.select_for_update().get(pk=game.division.tournament_id)
+    if ended and not is_finished(locked):
+        played, _names = results.gather(locked)
+        if pure.compute(played, rounds.event_settings(locked).standings).decided:
+            Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.FINISHED)
+            log_event(game, "event_finished", note="Event finished: the play-off decided every medal")
+    elif not ended and is_finished(locked):
+        Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.RUNNING)
+        log_event(game, "event_reopened", note="Event reopened: a play-off table was taken back")

@@ -9,7 +9,17 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournament.core import transitions
 from tournament.core.formats import EventFormat
 from tournament.core.game_log import Entrant
-from tournament.formats.tables import entrant_pages, formats, game_rules, live_now, reopening, signups, table_deadlines
+from tournament.formats.tables import (
+    entrant_pages,
+    event_state,
+    formats,
+    game_rules,
+    live_now,
+    reopening,
+    results,
+    signups,
+    table_deadlines,
+)
 from tournament.models import Game
 
 
@@ -57,6 +67,12 @@ class TableRoundsFormat(EventFormat):
 
     def sheet_over(self, game, state, *, user=None):
         return game_rules.sheet_over(game, state, user=user)
+
+    def after_move(self, game, move, before):
+        # Ended: counted by the standings (done, or level and awaiting the organizer).
+        ended, was_ended = game.status in results.FINISHED, before in results.FINISHED
+        if ended != was_ended or move == "correct":
+            event_state.follow_playoff(game, ended=ended)
 
     def result_label(self, game, sides):
         # Partnerships too: a table's words name its winner and never say who "advances".

@@ -1,0 +1,33 @@
+"""Who actually sits at a side this game. A partnership with a substitute for one game (or one table
+round) keeps its points and its name in the standings, but the table phone and the boards show the
+people at the table: "Ida & Zoe (sub for Jo)"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.utils.translation import gettext as _
+
+from tournament.models import GameSide, Substitution
+
+
+def seated_players(side: GameSide, substitutions: Iterable[Substitution]) -> list[str]:
+    """Each partner of the side's team by name, a substitute in place of whom they replace; [] for a
+    single player's side (already named by that player)."""
+    if not side.team_id:
+        return []
+    subs = {s.replaced_id: s for s in substitutions if s.team_id == side.team_id}
+    names = []
+    for player in side.team.players.all():
+        sub = subs.get(player.pk)
+        names.append(_("%(substitute)s (sub for %(player)s)") % {"substitute": sub.substitute.name, "player": player.name}
+                     if sub else player.name)
+    return names
+
+
+def seated_name(side: GameSide, substitutions: Iterable[Substitution]) -> str:
+    """The side's name as seated: its team's name unless a substitute plays for one of the partners."""
+    substitutions = list(substitutions)
+    if not side.team_id or not any(s.team_id == side.team_id for s in substitutions):
+        return str(side)
+    return " & ".join(seated_players(side, substitutions))
