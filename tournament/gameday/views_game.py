@@ -115,6 +115,9 @@ def _render(request, tournament, game: Game, *, error: str = "", typed=None, sta
         "typed": typed or {},
         "limit_text": f"{minutes // 60} h {minutes % 60:02d} min" if minutes % 60 else f"{minutes // 60} h",
         "story": ties.story(game),
+        # A table names its winner in its own words (a player or a pair; nobody "advances").
+        "table_result": formats.of(tournament).result_label(game, sides)
+        if game.is_done and game.division.kind == "tables" else "",
         "reversible": game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT)
         and game.result_reason in Game.FORFEIT_REASONS,
     }, status=status)
