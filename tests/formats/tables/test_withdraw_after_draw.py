@@ -192,3 +192,19 @@ def test_bad_withdrawal_input_is_a_clear_400_and_changes_nothing(organizer_clien
         assert words in response.content.decode(), data
     assert Player.objects.get(pk=ann.pk).table_entry.withdrawn_at is None
     assert not GameEvent.objects.filter(game__division__tournament=event).exists()
+
+
+def test_a_player_whose_table_is_playing_withdraws_from_the_next_round_and_the_history_says_so(organizer_client):  # noqa: F811
+    from django.utils import timezone
+
+    from tests.walks import stages
+
+    event = players_seated("rummikub", 9)
+    first, _ = seated_player(event)
+    game = GameSide.objects.get(game__division__tournament=event, player=first).game
+    stages.start(game, timezone.now())
+    assert withdraw(organizer_client, event, first).status_code == 302
+    assert GameSide.objects.filter(game=game, player=first).exists()  # the table plays on as it was
+    page = organizer_client.get(reverse("tables:player_changes", args=[event.slug, first.pk])).content.decode()
+    assert escape(f"{first.name} withdrew (round 1): their table plays on without changes; they leave from the next round") in page
+    assert "round —" not in page

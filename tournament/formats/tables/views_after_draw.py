@@ -23,6 +23,7 @@ CHANGE_KINDS = ("withdrawn", "seat_taken", "reseated", "partner_replaced", "subs
 CHOICE_WORDS = {
     "substitute": gettext_lazy("a substitute took the seats"), "sitting_out": gettext_lazy("those sitting out took the seats"),
     "reseat": gettext_lazy("the round was seated again"), "": gettext_lazy("no table was waiting for them"),
+    "in_play": gettext_lazy("their table plays on without changes; they leave from the next round"),
 }
 
 
@@ -52,8 +53,9 @@ def history(tournament) -> list[dict]:
     for event, entry in zip(events, read):
         if event.kind == "withdrawn":
             name = people.get(entry.player) if entry.player else who.get(entry.entrant, "?")
-            words = _("%(name)s withdrew (round %(round)s): %(choice)s.") % {
-                "name": name, "round": entry.round or "—", "choice": CHOICE_WORDS.get(entry.choice, entry.choice)}
+            choice = CHOICE_WORDS.get(entry.choice, entry.choice)
+            words = (_("%(name)s withdrew (round %(round)s): %(choice)s.") % {"name": name, "round": entry.round, "choice": choice}
+                     if entry.round else _("%(name)s withdrew: %(choice)s.") % {"name": name, "choice": choice})
         elif event.kind == "seat_taken":
             words = _("%(joined)s took the seats of %(left)s in round %(round)s.") % {
                 "joined": who.get(entry.joined, "?"), "left": who.get(entry.left, "?"), "round": entry.round}

@@ -83,13 +83,14 @@ def _plain(tournament, player: Player, whole: bool, by) -> str:
     going = after_draw.entrant_ids(player) if whole else [player.pk]
     seat = after_draw.seat_of(tournament, after_draw.entrant_ids(player))
     left = _mark(player, whole)
+    playing = 0
     if seat is not None:  # a table in play: the withdrawal counts from the next round
-        seat = None
+        playing, seat = seat.record.round_number, None
     elif (record := after_draw.open_record(tournament)) is not None:
         record.sitting_out = [p for p in record.sitting_out if p not in going]
         record.save(update_fields=["sitting_out"])
     substitutes.log_change(tournament, seat, "withdrawn", by=by, entrant=entrant, player=None if whole else player.pk,
-                           round=0, choice="")
+                           round=playing, choice="in_play" if playing else "")
     after_draw.bump(tournament)
     return _said(player, whole, left)
 
