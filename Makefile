@@ -5,8 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt
-# One test process per CPU (pytest-xdist); a test file stays in one process, so its module fixtures are built once.
-PYTEST_ARGS ?= -n auto --dist loadfile
+# pytest-xdist: one test process per CPU and one more, since a good share of the suite waits on a
+# browser, a Celery worker or a socket; a test file stays in one process (its module fixtures built once).
+PYTEST_ARGS ?= -n $(shell echo $$(( $$(nproc) + 1 ))) --dist loadfile
 APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core gettext
 
 .PHONY: run test bench lighthouse venv system-test-deps demo clean messages

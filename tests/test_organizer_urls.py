@@ -34,7 +34,7 @@ ACCOUNT_PAGES = {
 }
 PUBLIC = ACCOUNT_PAGES | {
     "healthz", "favicon", "switch_language",
-    "public:index", "public:home", "public:signup", "public:teams", "public:partners", "public:choose_partner",
+    "public:index", "public:home", "public:signup", "public:signed_up", "public:teams", "public:partners", "public:choose_partner",
     "public:withdraw_post", "public:my_post_link",
     "brackets:overview", "brackets:division",
     "live:team", "live:player", "live:find", "live:tv",

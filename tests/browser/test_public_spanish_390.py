@@ -48,7 +48,11 @@ def test_a_team_signs_up_in_spanish_on_a_phone(live_server, spanish_phone):
     phone.get_by_label("Teléfono o correo").fill("612 555 0100")
     shot(phone, "signup")
     phone.get_by_role("button", name="Inscribirse").click()
-    expect(phone.locator(".msg-success")).to_have_text("El equipo “Pelícanos” está inscrito: Rosa Díaz & Luis Peña.")
+    # The team's own "you are signed up" page, in Spanish; then the list of teams.
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Su equipo está inscrito")
+    expect(phone.locator(".signed-up")).to_contain_text("Pelícanos")
+    shot(phone, "signed-up")
+    phone.locator("main").get_by_role("link", name="Equipos", exact=True).click()
     table = phone.locator("table.teams")
     expect(table).to_contain_text("Pelícanos")
     expect(table).to_contain_text("Rosa Díaz & Luis Peña")
