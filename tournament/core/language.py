@@ -40,6 +40,9 @@ def chosen_language(request) -> str | None:
 
 
 def _tournament_language(view_kwargs) -> str | None:
+    # Any URL's words reach here (a password reset's token too); PostgreSQL refuses a NUL in a query.
+    if any("\x00" in str(value) for value in view_kwargs.values()):
+        return None
     if "slug" in view_kwargs:
         rows = Tournament.objects.filter(slug=view_kwargs["slug"])
     elif "token" in view_kwargs:

@@ -42,7 +42,7 @@ def substitute(tournament: Tournament, replaced: Player, *, typed: str = "", cho
                rest_of_event: bool, by=None) -> str:
     """Record the substitute; returns what happened, in words. ValidationError (nothing saved) when refused."""
     with after_draw.atomic():
-        replaced = Player.objects.select_for_update().select_related("table_entry", "team").get(pk=replaced.pk)
+        replaced = Player.objects.select_for_update(of=("self",)).select_related("table_entry", "team").get(pk=replaced.pk)
         entry = getattr(replaced, "table_entry", None)
         if entry is None:
             raise ValidationError(_("%(name)s is a substitute, not a signed-up player.") % {"name": replaced.name})

@@ -31,7 +31,7 @@ def withdraw(tournament: Tournament, player: Player, *, whole: bool = False, cho
              typed_partner: str = "", chosen: int | None = None, joining: int | None = None, by=None) -> str:
     """Withdraw `player` (with their partner when `whole`); returns what happened, in words."""
     with after_draw.atomic():
-        player = Player.objects.select_for_update().select_related("table_entry", "team").get(pk=player.pk)
+        player = Player.objects.select_for_update(of=("self",)).select_related("table_entry", "team").get(pk=player.pk)
         if player.table_entry.withdrawn_at:
             return _("%(name)s was withdrawn already.") % {"name": player.name}
         partnership = formats.in_partnerships(tournament) and player.team_id
