@@ -29,6 +29,7 @@ def test_a_rummikub_table_page_names_its_players_and_points_to_the_players_page(
         assert name in text
     assert "Substitute or withdraw a player" in text
     assert "no partner" not in text.lower() and "advances" not in text and "Who cannot play" not in text
+    assert "agree to start now" not in text  # a team's checkbox, nameless for a player: the phone asks each player
 
 
 def test_a_finished_rummikub_table_names_its_winner(organizer_client):
