@@ -121,3 +121,26 @@ def english_between_tests():
     must not leave the next test's Python messages in Spanish."""
     yield
     translation.deactivate()
+
+
+# Files known to take tens of seconds go to the test processes first, the longest (a stage walk,
+# `make run` itself, the fuzz) before the browser days and the Celery workers: handed out last, one
+# of them would leave the other processes idle at the end of the run while it finishes alone.
+LONGEST_FILES = ("tests/walks/", "tests/test_make_run_supervision.py", "tests/test_no_server_errors.py",
+                 "tests/events/test_backup_stages.py", "tests/browser/test_accessibility.py")
+
+
+def _length(item) -> int:
+    """0 for the longest files, 1 for files that start a browser or a worker, 2 for the rest."""
+    if item.nodeid.split("::")[0].startswith(LONGEST_FILES):
+        return 0
+    return 1 if any(item.iter_markers("browser")) or any(item.iter_markers("worker")) else 2
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    files: dict[str, int] = {}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        files[path] = min(files.get(path, 2), _length(item))
+    items.sort(key=lambda item: files[item.nodeid.split("::")[0]])
