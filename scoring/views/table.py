@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from scoring import confirmed_limit, outcome, phone_text
 from scoring import hands as service
-from scoring import outcome, phone_text
 from scoring import sheet as sheets
 from scoring.forms import (
     ConfirmForm,
@@ -28,6 +28,7 @@ from scoring.rules_text import problem_text
 from scoring.views import offline
 from scoring.views.seat import Seat, entry_only
 from tournament.common.form_fields import whole_number
+from tournament.core import held_result
 from tournament.models import Game
 
 STATUS_TEMPLATES = ["gameday/_table_status.html", "scoring/_status_fallback.html"]
@@ -36,7 +37,10 @@ STATUS_TEMPLATES = ["gameday/_table_status.html", "scoring/_status_fallback.html
 def _sheet(request, seat: Seat) -> sheets.Sheet:
     sheet = sheets.build(seat.game)
     # Once the game is over or its time is up, only the organizer corrects or confirms (the why, or None).
-    sheet.locked = None if seat.organizer else service.table_locked(seat.game, timezone.now())
+    now = timezone.now()
+    sheet.locked = None if seat.organizer else service.table_locked(seat.game, now)
+    if sheet.locked and held_result.held(seat.game, now):  # the hands holding the result may still be confirmed (A7a)
+        sheet.locked = held_result.table_note(seat.game)
     phone = _remembered_side(request, seat)
     # Two URLs per hand: reverse() once and fill in the number (a sheet may list 40 hands).
     edit_url, confirm_url = seat.url("edit", 0), seat.url("confirm", 0)
@@ -48,6 +52,7 @@ def _sheet(request, seat: Seat) -> sheets.Sheet:
         # The phone that entered the hand confirms only once it is passed across the table.
         row.hand_over = phone is not None and str(row.hand.entered_by_slot) == phone
         row.pass_to = _(" or ").join(_who(v) for v in row.confirmers)
+        row.may_confirm = not sheet.locked or confirmed_limit.may_confirm_late(seat.game, row.hand.number, now)
     return sheet
 
 
