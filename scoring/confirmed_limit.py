@@ -80,3 +80,15 @@ def after_confirmation(game_id: int) -> bool:
     held = game.status == Status.IN_PLAY or (
         game.status == Status.AWAITING_DECISION and game.result_reason == Reason.UNCONFIRMED_AT_LIMIT)
     return held and deadlines.apply_time_limit(game_id)
+
+
+def apply_if_due(game: Game, now: dt.datetime) -> bool:
+    """The table phone's page applies a passed time limit itself (as the live pages do), so that a
+    hand holding the result can be confirmed the moment time is up, whatever the worker is doing.
+    True when the game row changed (read it again)."""
+    if game.status != Status.IN_PLAY or not game.time_limit_at or game.paused_at or now < game.time_limit_at:
+        return False
+    before = (game.status, list(game.held_hands or []))
+    deadlines.apply_time_limit(game.pk, now)
+    after = Game.objects.filter(pk=game.pk).values_list("status", "held_hands").first()
+    return after is not None and (after[0], list(after[1] or [])) != before

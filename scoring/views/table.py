@@ -127,6 +127,8 @@ def _saved_notice(request, sheet: sheets.Sheet) -> tuple[str, str] | None:
 
 
 def sheet_page(request, seat: Seat):
+    if confirmed_limit.apply_if_due(seat.game, timezone.now()):
+        seat.game = sheets.game_for_sheet(pk=seat.game.pk)
     sheet = _sheet(request, seat)
     if sheet.over and seat.game.status == Game.Status.IN_PLAY and not sheet.waiting_for_confirmation:
         # The game should have finished when its last hand was saved; finish it now if that failed.
@@ -260,6 +262,8 @@ def edit(request, seat: Seat, number: int):
 
 @require_POST
 def confirm(request, seat: Seat, number: int):
+    if confirmed_limit.apply_if_due(seat.game, timezone.now()):
+        seat.game = sheets.game_for_sheet(pk=seat.game.pk)
     sheet = _sheet(request, seat)
     row = _hand(sheet, number)
     form = ConfirmForm(request.POST, sheet=sheet, organizer=seat.organizer)
