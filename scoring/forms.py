@@ -163,6 +163,14 @@ class HandForm(forms.Form):
                 continue
             self.add_error(target, message)
 
+    def live_names(self) -> list[str]:
+        """The fields a live problem may be shown next to (each has its slot in the form)."""
+        names = [n for _view, ns in self.side_rows for n in ns] + ["went_out"]
+        return names + (["reason"] if "reason" in self.fields else [])
+
+    def target(self, error: dict) -> str | None:
+        return self._target(error)
+
     def _target(self, error: dict) -> str | None:
         """The form field an engine error names (None: the hand as a whole)."""
         slot = next((v.side.slot for v in self.sheet.sides if v.name == error.get("side")), None)
