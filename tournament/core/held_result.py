@@ -46,7 +46,7 @@ def table_note(game: Game) -> str:
     named = {"hands": _hands(game), "clock": local_clock(game.division.tournament, window_closes(game))}
     if awaiting(game):
         return _("Time is up, and %(hands)s was never confirmed: only confirmed hands count, so the organizer "
-                 "decides the result; the organizer has been told. Please stay at the table.") % named
+                 "decides the result (it is on the organizer's board). Please stay at the table.") % named
     return _("Time is up, but %(hands)s is not confirmed yet, and only confirmed hands count. The other side "
              "confirms it below (or asks the organizer to correct it) by %(clock)s; after that the organizer "
              "decides.") % named
