@@ -1,4 +1,4 @@
-"""Results only from confirmed hands (RULES.md A7a, a Meldboard decision): when an event requires
+"""Results only from confirmed hands (RULES.md F1, a Meldboard decision): when an event requires
 the other side to confirm every hand, a hand not yet confirmed counts for nothing — not toward the
 time limit's totals, not toward the target, not toward the winner. At the time limit a hand still
 unconfirmed holds the result: the other side has CONFIRM_WINDOW_MINUTES to confirm it at the table,

@@ -1,4 +1,4 @@
-"""The time limit with hands not yet confirmed (RULES.md A7a): the result waits.
+"""The time limit with hands not yet confirmed (RULES.md F1): the result waits.
 
 Each format's time-limit claim (tournament.formats.*.game_rules.apply_time_limit, run by the worker's
 task, the minute sweep and a page that applies a due deadline alike, with the game row locked) asks

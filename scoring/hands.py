@@ -235,7 +235,7 @@ def correct(
             except ValidationError as exc:  # checked above; a race with the next game's start lands here
                 log.warning("result of game %s not corrected: %s", game.pk, exc)
     outcome.finish_if_over(game, user=user)
-    if organizer:  # the organizer's correction confirms the hand: a result it held goes ahead (A7a)
+    if organizer:  # the organizer's correction confirms the hand: a result it held goes ahead (F1)
         confirmed_limit.after_confirmation(game.pk)
     return Hand.objects.get(pk=hand.pk)
 

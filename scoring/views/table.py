@@ -40,7 +40,7 @@ def _sheet(request, seat: Seat) -> sheets.Sheet:
     # Once the game is over or its time is up, only the organizer corrects or confirms (the why, or None).
     now = timezone.now()
     sheet.locked = None if seat.organizer else service.table_locked(seat.game, now)
-    if sheet.locked and held_result.held(seat.game, now):  # the hands holding the result may still be confirmed (A7a)
+    if sheet.locked and held_result.held(seat.game, now):  # the hands holding the result may still be confirmed (F1)
         sheet.locked = held_result.table_note(seat.game)
     phone = _remembered_side(request, seat)
     # Two URLs per hand: reverse() once and fill in the number (a sheet may list 40 hands).

@@ -1,4 +1,4 @@
-"""Results only from confirmed hands (RULES A7a, issue 24): with confirmation required, a hand the
+"""Results only from confirmed hands (RULES F1, issue 24): with confirmation required, a hand the
 other side never confirmed does not decide a game at the time limit. It holds the result: the other
 side may still confirm it at the table for a couple of minutes, then the organizer decides; the
 table phone says why and the organizer's board alerts. The same whichever path applies the limit

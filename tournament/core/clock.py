@@ -64,7 +64,7 @@ def clock(game: Game, now: dt.datetime) -> dict:
         state["tone"] = "bad" if status in (Status.FORFEIT, Status.DOUBLE_FORFEIT) and game.result_reason in Game.FORFEIT_REASONS else "ok"
         if state["tone"] == "bad":
             state["alert"] = state["label"]
-    elif held_result.awaiting(game) or held_result.held(game, now):  # an unconfirmed hand holds the result (A7a)
+    elif held_result.awaiting(game) or held_result.held(game, now):  # an unconfirmed hand holds the result (F1)
         state.update(phase="awaiting_decision" if status == Status.AWAITING_DECISION else "time_up",
                      label=held_result.label(game), tone="warn", alert=held_result.board_alert(game),
                      table_note=held_result.table_note(game))

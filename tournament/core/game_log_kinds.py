@@ -95,7 +95,7 @@ class TimeLimit:
 
 @dataclass(frozen=True, kw_only=True)
 class ResultHeld:
-    """The time limit found hands not yet confirmed: the result waits for them (RULES A7a); past the
+    """The time limit found hands not yet confirmed: the result waits for them (RULES F1); past the
     table's window, for the organizer (`unconfirmed_at_limit`)."""
 
     hands: list[int]

@@ -1,4 +1,4 @@
-"""A result held at the time limit by a hand not yet confirmed (RULES.md A7a): how the table
+"""A result held at the time limit by a hand not yet confirmed (RULES.md F1): how the table
 phone, the organizer's boards and the game's page word it. The hold itself is
 scoring.confirmed_limit's; this module only reads the game row (Game.held_hands)."""
 

@@ -54,7 +54,7 @@ def apply_time_limit(game: Game, sides: list[GameSide], now: dt.datetime) -> boo
     if game.status == Status.READY and any(not s.checked_in_at for s in sides):
         return False  # nobody played: that is the no-show rule's business, not the clock's
     held = confirmed_limit.hold(game, sides, now)
-    if held:  # a hand before the limit is not confirmed yet: the result waits (A7a)
+    if held:  # a hand before the limit is not confirmed yet: the result waits (F1)
         return held == "decision"
     totals = dict(zip((str(s.team_id) for s in sides), outcome.totals_at_limit(game, sides)))
     logged = [EntrantTotal(Entrant.of(s), total) for s, total in zip(sides, totals.values())]

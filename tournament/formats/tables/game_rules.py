@@ -21,7 +21,7 @@ def apply_no_show(game: Game, sides: list[GameSide], now: dt.datetime) -> bool:
 
 def apply_time_limit(game: Game, sides: list[GameSide], now: dt.datetime) -> bool:
     held = confirmed_limit.hold(game, sides, now)
-    if held:  # a hand before the limit is not confirmed yet: the result waits (A7a)
+    if held:  # a hand before the limit is not confirmed yet: the result waits (F1)
         return held == "decision"
     return table_deadlines.claim_time_limit(game, sides, now, outcome.totals_at_limit(game, sides))
 
