@@ -41,7 +41,8 @@ def _sheet(request, seat: Seat) -> sheets.Sheet:
     now = timezone.now()
     sheet.locked = None if seat.organizer else service.table_locked(seat.game, now)
     if sheet.locked and held_result.held(seat.game, now):  # the hands holding the result may still be confirmed (F1)
-        sheet.locked = held_result.table_note(seat.game)
+        sheet.locked = _("Time is up: a hand waiting for confirmation may still be confirmed here (see above); "
+                         "only the organizer corrects hands now.")
     phone = _remembered_side(request, seat)
     # Two URLs per hand: reverse() once and fill in the number (a sheet may list 40 hands).
     edit_url, confirm_url = seat.url("edit", 0), seat.url("confirm", 0)
