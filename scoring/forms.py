@@ -52,9 +52,12 @@ class LooseIntegerField(forms.Field):
         typed = read_points(value)
         if typed.problem:
             where = _("%(side)s: %(field)s") % {"side": self.side_name, "field": str(self.label).lower()}
+            named = {"side": self.side_name, "field": str(self.label).lower()}
             if typed.problem == "invalid":
-                message = _("%(side)s: %(field)s must be a whole number.") % {
-                    "side": self.side_name, "field": str(self.label).lower()}
+                message = _("%(side)s: %(field)s must be a whole number.") % named
+            elif typed.problem == "too_long":
+                digits = sum(c.isdigit() for c in str(value))
+                message = _("%(side)s: %(field)s is far too long a number (%(digits)s digits).") % {**named, "digits": digits}
             else:
                 message = problem_message(typed, value, where=where)
             raise forms.ValidationError(message, code=typed.problem)

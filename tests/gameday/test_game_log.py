@@ -126,7 +126,7 @@ def test_log_event_takes_schema_objects_and_stores_plain_json():
     assert GameEvent.objects.get(game=game, kind="no_show").data == {"absent": [{"team": 5}], "deadline": "x"}
 
 
-NOT_IDS = {"hand", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes", "round", "seed"}  # whole numbers that are not ids (a round number, a draw number ...)
+NOT_IDS = {"hand", "hands", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes", "round", "seed"}  # whole numbers that are not ids (a round number, a draw number ...)
 
 
 def _int_fields(tp, path=""):

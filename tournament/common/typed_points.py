@@ -78,6 +78,4 @@ def problem_message(typed: Typed, text, *, where: str) -> str:
     if typed.problem == "unclear":
         return _("%(where)s: “%(text)s” can be read two ways. Did you mean %(reading)s? Type %(reading)s, or the "
                  "number without dots or commas.") % {"where": where, "text": shown, "reading": grouped(typed.reading)}
-    if typed.problem == "too_long":
-        return _("%(where)s is far too long a number.") % {"where": where}
     return _("%(where)s must be a whole number, not “%(text)s”.") % {"where": where, "text": shown}
