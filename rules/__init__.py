@@ -6,6 +6,7 @@ See rules/README.md for the API and `python -m rules`.
 
 from .cards import card_values
 from .command import score
+from .confirmed import CONFIRM_WINDOW_MINUTES, Counted, confirmed_totals
 from .describe import describe_presets
 from .errors import InvalidSettings, Problem, RulesError, UnknownVariant
 from .game_end import game_over, time_limit_winner
@@ -14,12 +15,15 @@ from .presets import PRESET_NAMES, preset_numbers, side_fields
 from .totals import running_totals, totals_after
 
 __all__ = [
+    "CONFIRM_WINDOW_MINUTES",
+    "Counted",
     "PRESET_NAMES",
     "InvalidSettings",
     "Problem",
     "RulesError",
     "UnknownVariant",
     "card_values",
+    "confirmed_totals",
     "describe_presets",
     "game_over",
     "meld_bands",

@@ -5,14 +5,13 @@ engine's to say. Its errors and the engine's are both shown at the field they na
 
 from __future__ import annotations
 
-import re
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import sheet as sheets
 from scoring.rules_text import label_text, problem_text
+from tournament.common.typed_points import problem_message, read_points
 
 NOBODY = "nobody"
 MAX_TYPED = 12  # longer than any real figure; beyond it a number is a typo
@@ -41,29 +40,28 @@ def page_number(**kwargs) -> DigitsField:
     return DigitsField(widget=forms.HiddenInput, error_messages=messages, **kwargs)
 
 
-class LooseIntegerField(DigitsField):
-    """A whole number as people type it on a phone: "1,235", " 45 " and "" (= 0) are fine."""
+class LooseIntegerField(forms.Field):
+    """Points as people type them on a phone: "10.000", "10,000", "10 000", " 45 " and "" (= 0) are
+    fine; "10.5" is refused with the reading offered (tournament.common.typed_points)."""
 
     def __init__(self, *, side_name: str, label: str, **kwargs):
         self.side_name = side_name
-        super().__init__(
-            required=False,
-            error_messages={"invalid": _("%(side)s: %(field)s must be a whole number.")
-                            % {"side": side_name, "field": str(label).lower()}},
-            **kwargs,
-        )
+        super().__init__(required=False, label=label, **kwargs)
 
     def to_python(self, value):
-        if isinstance(value, str):
-            value = re.sub(r"[\s,_]", "", value)
-            if len(value) > MAX_TYPED:
-                raise forms.ValidationError(
-                    _("%(side)s: %(field)s is far too long a number (%(digits)s digits).")
-                    % {"side": self.side_name, "field": str(self.label).lower(), "digits": len(value)},
-                    code="too_long",
-                )
-        value = super().to_python(value)
-        return 0 if value is None else value
+        typed = read_points(value)
+        if typed.problem:
+            where = _("%(side)s: %(field)s") % {"side": self.side_name, "field": str(self.label).lower()}
+            named = {"side": self.side_name, "field": str(self.label).lower()}
+            if typed.problem == "invalid":
+                message = _("%(side)s: %(field)s must be a whole number.") % named
+            elif typed.problem == "too_long":
+                digits = sum(c.isdigit() for c in str(value))
+                message = _("%(side)s: %(field)s is far too long a number (%(digits)s digits).") % {**named, "digits": digits}
+            else:
+                message = problem_message(typed, value, where=where)
+            raise forms.ValidationError(message, code=typed.problem)
+        return 0 if typed.value is None else typed.value
 
 
 def field_name(slot: int, field: str) -> str:
@@ -167,6 +165,14 @@ class HandForm(forms.Form):
             if target and target in self.errors and message in self.errors[target]:
                 continue
             self.add_error(target, message)
+
+    def live_names(self) -> list[str]:
+        """The fields a live problem may be shown next to (each has its slot in the form)."""
+        names = [n for _view, ns in self.side_rows for n in ns] + ["went_out"]
+        return names + (["reason"] if "reason" in self.fields else [])
+
+    def target(self, error: dict) -> str | None:
+        return self._target(error)
 
     def _target(self, error: dict) -> str | None:
         """The form field an engine error names (None: the hand as a whole)."""

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from scoring import outcome
+from scoring import confirmed_limit, outcome
 from scoring import sheet as sheets
 from scoring.hand_errors import (  # raised here; callers catch them as hands.X
     GameClosed,
@@ -235,6 +235,8 @@ def correct(
             except ValidationError as exc:  # checked above; a race with the next game's start lands here
                 log.warning("result of game %s not corrected: %s", game.pk, exc)
     outcome.finish_if_over(game, user=user)
+    if organizer:  # the organizer's correction confirms the hand: a result it held goes ahead (F1)
+        confirmed_limit.after_confirmation(game.pk)
     return Hand.objects.get(pk=hand.pk)
 
 
@@ -346,13 +348,15 @@ def confirm(hand: Hand, *, version: int, by: str, user=None, organizer: bool = F
             _count_change(game)
     current = Hand.objects.get(pk=hand.pk)
     outcome.finish_if_over(game, user=user)
+    confirmed_limit.after_confirmation(game.pk)
     return current
 
 
 def _check_table_confirmation(game: Game, hand: Hand, by: str, by_slot: int | None) -> None:
     """A side confirms another side's hand, while the game is in play and its time is not up."""
-    locked = table_locked(game, timezone.now())
-    if locked:
+    now = timezone.now()
+    locked = table_locked(game, now)
+    if locked and not confirmed_limit.may_confirm_late(game, hand.number, now):
         raise ResultLocked(locked)
     if hand.entered_as(by_slot, by):
         raise HandError(_("%(by)s entered hand %(number)s: the other side confirms it.") % {"by": by, "number": hand.number})

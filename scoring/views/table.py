@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from scoring import confirmed_limit, outcome, phone_text
 from scoring import hands as service
-from scoring import outcome, phone_text
 from scoring import sheet as sheets
 from scoring.forms import (
     ConfirmForm,
@@ -28,6 +28,8 @@ from scoring.rules_text import problem_text
 from scoring.views import offline
 from scoring.views.seat import Seat, entry_only
 from tournament.common.form_fields import whole_number
+from tournament.common.numbers import points_text
+from tournament.core import held_result
 from tournament.models import Game
 
 STATUS_TEMPLATES = ["gameday/_table_status.html", "scoring/_status_fallback.html"]
@@ -36,7 +38,11 @@ STATUS_TEMPLATES = ["gameday/_table_status.html", "scoring/_status_fallback.html
 def _sheet(request, seat: Seat) -> sheets.Sheet:
     sheet = sheets.build(seat.game)
     # Once the game is over or its time is up, only the organizer corrects or confirms (the why, or None).
-    sheet.locked = None if seat.organizer else service.table_locked(seat.game, timezone.now())
+    now = timezone.now()
+    sheet.locked = None if seat.organizer else service.table_locked(seat.game, now)
+    if sheet.locked and held_result.held(seat.game, now):  # the hands holding the result may still be confirmed (F1)
+        sheet.locked = _("Time is up: a hand waiting for confirmation may still be confirmed here (see above); "
+                         "only the organizer corrects hands now.")
     phone = _remembered_side(request, seat)
     # Two URLs per hand: reverse() once and fill in the number (a sheet may list 40 hands).
     edit_url, confirm_url = seat.url("edit", 0), seat.url("confirm", 0)
@@ -48,6 +54,7 @@ def _sheet(request, seat: Seat) -> sheets.Sheet:
         # The phone that entered the hand confirms only once it is passed across the table.
         row.hand_over = phone is not None and str(row.hand.entered_by_slot) == phone
         row.pass_to = _(" or ").join(_who(v) for v in row.confirmers)
+        row.may_confirm = not sheet.locked or confirmed_limit.may_confirm_late(seat.game, row.hand.number, now)
     return sheet
 
 
@@ -122,6 +129,8 @@ def _saved_notice(request, sheet: sheets.Sheet) -> tuple[str, str] | None:
 
 
 def sheet_page(request, seat: Seat):
+    if confirmed_limit.apply_if_due(seat.game, timezone.now()):
+        seat.game = sheets.game_for_sheet(pk=seat.game.pk)
     sheet = _sheet(request, seat)
     if sheet.over and seat.game.status == Game.Status.IN_PLAY and not sheet.waiting_for_confirmation:
         # The game should have finished when its last hand was saved; finish it now if that failed.
@@ -192,8 +201,16 @@ def submit(request, seat: Seat):
         return _render_form(request, seat, sheet, form, 400)
     except service.NumberTaken as exc:
         sheet = _full(request, seat)
-        form = _rebound(request, {"sheet": sheet, "organizer": seat.organizer}, number=str(sheet.next_number))
-        return _render_form(request, seat, sheet, form, 409, problem=exc.message, conflict=True)
+        if offline.wanted(request):  # the outbox shows its own copy of the hand beside the sheet
+            form = _rebound(request, {"sheet": sheet, "organizer": seat.organizer}, number=str(sheet.next_number))
+            return _render_form(request, seat, sheet, form, 409, problem=exc.message, conflict=True)
+        # The next hand is offered empty: the numbers typed were for the hand the other phone saved,
+        # and one more tap must not turn them into a phantom hand. They are shown in the warning.
+        fresh = _new_form(request, seat, sheet)
+        if data.get("entered_by"):
+            fresh.initial["entered_by"] = data["entered_by"]
+        return _render_form(request, seat, sheet, fresh, 409, problem=exc.message, conflict=True,
+                            clash_typed=_typed_summary(form))
     except service.HandError as exc:
         form, sheet = _refused_page(request, seat, 409)
         return _render_form(request, seat, sheet, form, 409, problem=exc.message)
@@ -203,6 +220,17 @@ def submit(request, seat: Seat):
     response = redirect(seat.url("sheet") + f"?{outcome}={hand.number}#hand-{hand.number}", permanent=False)
     _remember_side(request, response, seat, data.get("entered_by", ""))
     return offline.saved(request, response, hand=hand.number, again=not created)
+
+
+def _typed_summary(form: HandForm) -> str:
+    """What a refused form held, in one line ("Sharks: melded points 1,235 · …"), zeros left out."""
+    parts = []
+    for view, fields in form.side_fields():
+        typed = [f"{str(bf.label).lower()} {points_text(form.cleaned_data.get(bf.name))}" for bf, _f in fields
+                 if form.cleaned_data.get(bf.name)]
+        if typed:
+            parts.append(f"{view.name}: " + ", ".join(typed))
+    return " · ".join(parts)
 
 
 def _hand(sheet: sheets.Sheet, number: int):
@@ -255,6 +283,8 @@ def edit(request, seat: Seat, number: int):
 
 @require_POST
 def confirm(request, seat: Seat, number: int):
+    if confirmed_limit.apply_if_due(seat.game, timezone.now()):
+        seat.game = sheets.game_for_sheet(pk=seat.game.pk)
     sheet = _sheet(request, seat)
     row = _hand(sheet, number)
     form = ConfirmForm(request.POST, sheet=sheet, organizer=seat.organizer)
@@ -290,9 +320,12 @@ def preview(request, seat: Seat):
     form.is_valid()
     typing_errors = {k: v for k, v in form.errors.items() if k not in ("went_out", "entered_by", "reason", "__all__")}
     context = {"errors": [], "result": None}
+    # Each problem goes next to its field (htmx swaps it in out of band); the sticky footer only
+    # counts them, so at 390 px it never covers the fields to fix.
+    placed = {name: list(messages_) for name, messages_ in typing_errors.items()}
+    engine = []
     if typing_errors:
-        context["errors"] = [m for messages_ in typing_errors.values() for m in messages_]
-        context["errors"] += [problem_text(e) for e in _besides_typing(seat, form, entry.next_number)]
+        engine = _besides_typing(seat, form, entry.next_number)
     else:
         number = form.cleaned_data.get("number") or entry.next_number
         ok, result = service.preview(seat.game, number, form.values(), entry=entry)
@@ -302,7 +335,16 @@ def preview(request, seat: Seat):
             context["winner"] = result["winner"]
             context["went_out_missing"] = not form.cleaned_data.get("went_out")
         else:
-            context["errors"] = [problem_text(e) for e in result["errors"]]
+            engine = result["errors"]
+    names = form.live_names()
+    for error in engine:
+        target = form.target(error)
+        if target in names:
+            placed.setdefault(target, []).append(problem_text(error))
+        else:
+            context["errors"].append(problem_text(error))
+    context["placed"] = sum(len(m) for m in placed.values())
+    context["live"] = [(name, placed.get(name, [])) for name in names]
     return render(request, "scoring/_preview.html", context)
 
 

@@ -14,14 +14,22 @@ document.addEventListener("focusin", function (event) {
   var input = event.target;
   if (input.matches && input.matches(".hand-form input[type=text]")) setTimeout(function () { input.select(); }, 0);
 });
-// When the game starts or ends (seen by the sheet's polling), reload so the entry form appears or
-// goes away — unless someone is half-way through typing a hand, which must never be lost.
+// When the game starts or ends — seen by the status bar (its "Start the game" button, its polling)
+// or by the sheet's polling — the page's own part is fetched again and swapped in, so the entry form
+// appears or goes away at once; unless someone is half-way through typing a hand, which must never
+// be lost (the next poll tries again).
 document.addEventListener("htmx:afterSwap", function () {
-  var sheet = document.getElementById("sheet"), page = document.querySelector("#sheet-page[data-game-status]");
-  if (!sheet || !page || sheet.dataset.gameStatus === page.dataset.gameStatus) return;
+  var page = document.querySelector("#sheet-page[data-game-status]");
+  if (!page || page.dataset.refreshing) return;
+  var seen = [document.getElementById("game-status"), document.getElementById("sheet")].filter(function (el) {
+    return el && el.dataset.gameStatus && el.dataset.gameStatus !== page.dataset.gameStatus;
+  });
+  if (!seen.length) return;
   var form = document.getElementById("hand-form");
   if (form && form.dataset.dirty) return;
-  window.location.reload();
+  page.dataset.refreshing = "1";
+  htmx.ajax("GET", window.location.pathname, { target: "#sheet-page", select: "#sheet-page", swap: "outerHTML" })
+    .catch(function () { window.location.reload(); });
 });
 document.addEventListener("input", function (event) {
   var form = event.target.closest && event.target.closest("#hand-form");

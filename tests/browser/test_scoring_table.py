@@ -95,7 +95,8 @@ def test_a_whole_game_at_the_table_on_a_phone(live_server, phone, page):
     choose(phone, "Who went out", a)
     fill_side(phone, 1, a, red=2, black=1, runs=1, melded=1235, left=45, red3=1)
     fill_side(phone, 2, b, melded=300, left=20)
-    expect(preview).to_contain_text(a)
+    expect(phone.locator("#live-s1_books_of_twos")).to_contain_text(a)  # the problem at its field
+    expect(preview).to_contain_text("1 problem")
     phone.get_by_role("button", name="Save hand 2").click()
     expect(phone.locator(".entry-row.has-error, fieldset.choice.has-error").first).to_contain_text(a)
     expect(phone.locator("#id_s1_melded_points")).to_have_value("1235")

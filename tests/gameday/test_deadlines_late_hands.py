@@ -55,14 +55,15 @@ def test_a_hand_sent_after_the_limit_is_refused_though_the_worker_has_not_run(cl
         sheet = client.get(f"/table/{game.table_token}/").content.decode()
         assert "hands entered after it do not count" in sheet and 'id="hand-form"' not in sheet
     with at(game, 11):
-        assert deadlines.apply_time_limit(game.pk) is True
+        deadlines.apply_time_limit(game.pk)  # the sheet's page applied it already: nothing more to do
     game.refresh_from_db()
     assert (game.status, game.winner, game.result_reason) == (Game.Status.FINISHED, a, Game.Reason.TIME_LIMIT)
 
 
 def test_a_hand_received_a_second_before_the_limit_counts(game):
     with at(game, -1):
-        hands.submit(game, number=2, values=B_HUGE, key="h2", entered_by="B", entered_by_slot=2)
+        hand, _ = hands.submit(game, number=2, values=B_HUGE, key="h2", entered_by="B", entered_by_slot=2)
+        hands.confirm(hand, version=1, by="A", by_slot=1)  # an unconfirmed hand would hold the result (F1)
     with at(game, 0):
         assert deadlines.apply_time_limit(game.pk) is True
     game.refresh_from_db()
@@ -91,7 +92,7 @@ def test_after_the_limit_the_table_neither_corrects_nor_confirms_the_organizer_d
     with at(game, -30):
         second, _ = hands.submit(game, number=2, values=A_AHEAD, key="h2", entered_by="A", entered_by_slot=1)
     first = Hand.objects.get(game=game, number=1)
-    with at(game, 5):  # the worker has not run: the game is still in play
+    with at(game, 150):  # past the 2 minutes the table had to confirm hand 2 (RULES F1)
         page = client.get(f"/table/{game.table_token}/").content.decode()
         assert "only the organizer can change or confirm these hands" in page
         assert ">Correct</a>" not in page and "confirm</button>" not in page

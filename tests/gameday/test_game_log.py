@@ -59,6 +59,11 @@ SAMPLES = {  # one entry of each kind, as its writer writes it
                    "winner": {"team": 1}},
     "time_limit_tie": {"totals": [{"entrant": {"player": 1}, "total": 5}, {"entrant": {"player": 2}, "total": 5}], "hand": 4},
     "result": {"status": "finished", "reason": "score", "winner": {"team": 1}},
+    "result_held": {"hands": [2], "totals": [{"entrant": {"team": 1}, "total": 1000}, {"entrant": {"team": 2}, "total": 6300}],
+                    "as_entered": [{"entrant": {"team": 1}, "total": 10800}, {"entrant": {"team": 2}, "total": 7200}],
+                    "until": "2027-01-06T19:02:00+00:00"},
+    "unconfirmed_at_limit": {"hands": [2], "totals": [{"entrant": {"player": 1}, "total": 5}],
+                             "as_entered": [{"entrant": {"player": 1}, "total": 9}]},
     "forfeit": {"reason": "walkover", "winner": {"team": 1}}, "double_forfeit": {"reason": "nobody reached", "winner": None},
     "not_needed": {"reason": "same champion", "winner": {"team": 1}},
     "correction": {"status": "finished", "reason": "score", "winner": {"team": 2}, "old_winner": {"team": 1},
@@ -121,7 +126,7 @@ def test_log_event_takes_schema_objects_and_stores_plain_json():
     assert GameEvent.objects.get(game=game, kind="no_show").data == {"absent": [{"team": 5}], "deadline": "x"}
 
 
-NOT_IDS = {"hand", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes", "round", "seed"}  # whole numbers that are not ids (a round number, a draw number ...)
+NOT_IDS = {"hand", "hands", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes", "round", "seed"}  # whole numbers that are not ids (a round number, a draw number ...)
 
 
 def _int_fields(tp, path=""):

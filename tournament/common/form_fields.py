@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.common import seeds
+from tournament.common.typed_points import problem_message, read_points
 
 UNITS = ("hours", "minutes")
 UNIT_WORDS = {"hours": gettext_lazy("hours"), "minutes": gettext_lazy("minutes")}
@@ -157,6 +158,23 @@ class WholeNumberField(forms.IntegerField):
             raise ValidationError(self.error_messages["invalid"], code="invalid", params={
                 "smallest": self.min_value, "largest": self.max_value, "text": shown(value)})
         return number
+
+
+class PointsField(WholeNumberField):
+    """Points in a form box, read as people write them (tournament.common.typed_points): "10.000",
+    "10,000" and "10 000" are ten thousand; "10.5" is refused with the reading offered."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        refuse_nul(value)
+        typed = read_points(value)
+        if typed.problem == "unclear":
+            raise ValidationError(problem_message(typed, value, where=str(self.label)), code="unclear")
+        if typed.value is None or not self.min_value <= typed.value <= self.max_value:
+            raise ValidationError(self.error_messages["invalid"], code="invalid", params={
+                "smallest": self.min_value, "largest": self.max_value, "text": shown(value)})
+        return typed.value
 
 
 class IdField(WholeNumberField):

@@ -29,6 +29,7 @@ REASONS = {
     "same team won both divisions": gettext_noop("same team won both divisions"),
     "no team reached this game": gettext_noop("no team reached this game"),
     "withdrawn": gettext_noop("withdrawn"),
+    "unconfirmed at time limit": gettext_noop("unconfirmed hand at the time limit"),
 }
 
 

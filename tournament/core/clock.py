@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournament.common.localtime import clock as local_clock
 from tournament.common.stored_words import reason as reason_words
-from tournament.core import formats, ties
+from tournament.core import formats, held_result, ties
 from tournament.models import Game
 
 Status = Game.Status
@@ -64,6 +64,10 @@ def clock(game: Game, now: dt.datetime) -> dict:
         state["tone"] = "bad" if status in (Status.FORFEIT, Status.DOUBLE_FORFEIT) and game.result_reason in Game.FORFEIT_REASONS else "ok"
         if state["tone"] == "bad":
             state["alert"] = state["label"]
+    elif held_result.awaiting(game) or held_result.held(game, now):  # an unconfirmed hand holds the result (F1)
+        state.update(phase="awaiting_decision" if status == Status.AWAITING_DECISION else "time_up",
+                     label=held_result.label(game), tone="warn", alert=held_result.board_alert(game),
+                     table_note=held_result.table_note(game))
     elif status == Status.AWAITING_DECISION:
         state.update(phase="awaiting_decision", label=_("Level at the time limit — awaiting the organizer's decision"),
                      tone="warn", alert=ties.board_alert(game))

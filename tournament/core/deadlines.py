@@ -73,12 +73,13 @@ def apply_no_show(game_id: int, now: dt.datetime | None = None) -> bool:
 def apply_time_limit(game_id: int, now: dt.datetime | None = None) -> bool:
     """At the time limit the game ends on the hands completed before it (A7, D6; the event format
     says who wins or places where). A hand received after the limit never counts, whether or not
-    this claim had run by then."""
+    this claim had run by then; one not yet confirmed holds the result (F1, scoring.confirmed_limit)."""
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id, missing_ok=True)
-        if game is None or game.status not in (Status.IN_PLAY, Status.READY):
-            return False
+        held = game is not None and game.status == Status.AWAITING_DECISION and game.result_reason == Reason.UNCONFIRMED_AT_LIMIT
+        if game is None or (game.status not in (Status.IN_PLAY, Status.READY) and not held):
+            return False  # held: the organizer confirmed the hand that held the result (RULES F1)
         if not game.time_limit_at or now < game.time_limit_at or game.paused_at:
             return False  # a paused clock falls due only after it is resumed (tournament.core.game_clock)
         return formats.of(game.division.tournament).apply_time_limit(game, sides_of(game), now)

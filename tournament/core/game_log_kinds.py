@@ -94,6 +94,17 @@ class TimeLimit:
 
 
 @dataclass(frozen=True, kw_only=True)
+class ResultHeld:
+    """The time limit found hands not yet confirmed: the result waits for them (RULES F1); past the
+    table's window, for the organizer (`unconfirmed_at_limit`)."""
+
+    hands: list[int]
+    totals: list[EntrantTotal]  # over the confirmed hands only
+    as_entered: list[EntrantTotal]  # were the waiting hands confirmed as they stand
+    until: str | None = None  # when the table's window to confirm them closes
+
+
+@dataclass(frozen=True, kw_only=True)
 class Outcome:
     """A result recorded (`result`), or an automatic one (walkover, double forfeit, not needed)."""
 
@@ -236,6 +247,8 @@ SCHEMAS: dict[str, type] = {
     "no_show": NoShow,
     "time_limit": TimeLimit,
     "time_limit_tie": TimeLimit,
+    "result_held": ResultHeld,
+    "unconfirmed_at_limit": ResultHeld,
     "result": Outcome,
     "forfeit": Outcome,  # walkover (advancement._automatic logs the status as the kind)
     "double_forfeit": Outcome,

@@ -36,13 +36,16 @@ MOVES: dict[str, dict[str, str]] = {
     # Start, or early start by agreement.
     "start": {S.READY: S.IN_PLAY},
     # The hand that ends the game, or the time limit (a table checked in but never started: READY).
-    "finish": {S.IN_PLAY: S.FINISHED, S.READY: S.FINISHED},
+    # A result held at the time limit for an unconfirmed hand ends once the organizer confirms it (RULES F1).
+    "finish": {S.IN_PLAY: S.FINISHED, S.READY: S.FINISHED, S.AWAITING_DECISION: S.FINISHED},
     # A no-show, no partner (also mid-game: a partner who must leave), or a walkover once the other side is known.
     "forfeit": {S.READY: S.FORFEIT, S.WAITING: S.FORFEIT, S.IN_PLAY: S.FORFEIT},
     # Neither side showed (or nobody reached the game).
     "double_forfeit": {S.READY: S.DOUBLE_FORFEIT, S.WAITING: S.DOUBLE_FORFEIT},
     # Level at the time limit, level again after one more hand, or a tie on the sheet: the organizer decides.
-    "await_decision": {S.IN_PLAY: S.AWAITING_DECISION, S.READY: S.AWAITING_DECISION},
+    # Also a held result (an unconfirmed hand at the limit, F1) that turns out level once confirmed.
+    "await_decision": {S.IN_PLAY: S.AWAITING_DECISION, S.READY: S.AWAITING_DECISION,
+                       S.AWAITING_DECISION: S.AWAITING_DECISION},
     # The organizer's decision of a tie.
     "decide": {S.AWAITING_DECISION: S.FINISHED},
     # The organizer lets the table play one more hand after a tie at the limit (RULES A7).

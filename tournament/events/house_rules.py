@@ -17,13 +17,14 @@ import rules
 from rules.presets import MAX_SETTING, get_preset, resolve_numbers
 from scoring.rules_text import problem_text
 from tournament.common import rules_words
-from tournament.common.form_fields import WholeNumberField
+from tournament.common.form_fields import PointsField, WholeNumberField
 from tournament.common.numbers import points_text
 from tournament.common.rules_words import TIME_LIMIT
 from tournament.core.house_rules import groups, is_frozen, numbers_of
 from tournament.models import TableEvent, Tournament
 
 LONGEST_GAME_MINUTES = 24 * 60
+COUNTS = ("hands", "rounds", TIME_LIMIT)
 
 
 class Frozen(Exception):
@@ -42,7 +43,9 @@ class HouseRulesForm(forms.Form):
                 continue
             for row in group.rows:
                 smallest, largest = (1, LONGEST_GAME_MINUTES) if row.key == TIME_LIMIT else (0, MAX_SETTING)
-                self.fields[row.key] = WholeNumberField(label=row.label, min_value=smallest, max_value=largest)
+                # Targets, melds and bonuses are points ("10.000" is ten thousand); hands, rounds and minutes are counts.
+                kind = WholeNumberField if row.key in COUNTS else PointsField
+                self.fields[row.key] = kind(label=row.label, min_value=smallest, max_value=largest)
                 self.initial[row.key] = current[row.key]
 
     def clean(self):

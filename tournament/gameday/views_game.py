@@ -33,7 +33,10 @@ NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)
 EVENT_WORDS = {
     "ready": gettext_lazy("Both teams known"), "started": gettext_lazy("Started"), "no_show": gettext_lazy("No-show"),
     "result": gettext_lazy("Result"), "time_limit": gettext_lazy("Time limit reached"),
-    "time_limit_tie": gettext_lazy("Level at the time limit"), "one_more_hand": gettext_lazy("One more hand allowed"),
+    "time_limit_tie": gettext_lazy("Level at the time limit"),
+    "result_held": gettext_lazy("Result held: a hand awaits confirmation"),
+    "unconfirmed_at_limit": gettext_lazy("Unconfirmed hand at the time limit: the organizer decides"),
+    "one_more_hand": gettext_lazy("One more hand allowed"),
     "substitute": gettext_lazy("Substitute"), "no_partner": gettext_lazy("No partner"),
     "forfeit_reversed": gettext_lazy("Forfeit reversed"), "correction": gettext_lazy("Result corrected"),
     "reopened": gettext_lazy("Reopened"),

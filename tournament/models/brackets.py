@@ -129,6 +129,8 @@ class Game(models.Model):
         SAME_CHAMPION = "same team won both divisions", gettext_lazy("Same team won both divisions")
         NOBODY_REACHED = "no team reached this game", gettext_lazy("No team reached this game")
         WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
+        # A hand still unconfirmed when the clock ran out and its window closed: the organizer decides (RULES F1).
+        UNCONFIRMED_AT_LIMIT = "unconfirmed at time limit", gettext_lazy("Unconfirmed hand at the time limit")
 
     DONE = (Status.FINISHED, Status.BYE, Status.FORFEIT, Status.DOUBLE_FORFEIT, Status.NOT_NEEDED)
     FORFEIT_REASONS = (Reason.NO_SHOW, Reason.NO_PARTNER)
@@ -166,6 +168,8 @@ class Game(models.Model):
     tie_totals = models.JSONField(default=list, blank=True)
     extra_hand = models.PositiveSmallIntegerField(null=True, blank=True)
     tie_notified_at = models.DateTimeField(null=True, blank=True)
+    # The hands unconfirmed at the time limit that hold the result (RULES F1); empty when none does.
+    held_hands = models.JSONField(default=list, blank=True)
 
     objects = GameQuerySet.as_manager()
 

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 import rules
-from scoring import outcome
+from scoring import confirmed_limit, outcome
 from tournament.common.localtime import clock as local_clock
 from tournament.core import deadlines, ties, transitions
 from tournament.core.game_log import Entrant, EntrantTotal
@@ -53,6 +53,9 @@ def apply_time_limit(game: Game, sides: list[GameSide], now: dt.datetime) -> boo
         return False
     if game.status == Status.READY and any(not s.checked_in_at for s in sides):
         return False  # nobody played: that is the no-show rule's business, not the clock's
+    held = confirmed_limit.hold(game, sides, now)
+    if held:  # a hand before the limit is not confirmed yet: the result waits (F1)
+        return held == "decision"
     totals = dict(zip((str(s.team_id) for s in sides), outcome.totals_at_limit(game, sides)))
     logged = [EntrantTotal(Entrant.of(s), total) for s, total in zip(sides, totals.values())]
     winner = rules.time_limit_winner(totals)

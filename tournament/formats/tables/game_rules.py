@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from scoring import outcome
+from scoring import confirmed_limit, outcome
 from tournament.core import transitions
 from tournament.formats.tables import bonus, table_deadlines
 from tournament.models import Game, GameSide
@@ -20,6 +20,9 @@ def apply_no_show(game: Game, sides: list[GameSide], now: dt.datetime) -> bool:
 
 
 def apply_time_limit(game: Game, sides: list[GameSide], now: dt.datetime) -> bool:
+    held = confirmed_limit.hold(game, sides, now)
+    if held:  # a hand before the limit is not confirmed yet: the result waits (F1)
+        return held == "decision"
     return table_deadlines.claim_time_limit(game, sides, now, outcome.totals_at_limit(game, sides))
 
 
