@@ -217,18 +217,19 @@ pidfile = {home}/pgbouncer.pid
         _wait_port("127.0.0.1", self.ports.nginx, "nginx")
 
     # ---- the app ----------------------------------------------------------------------------------
-    def release(self) -> None:
+    def release(self, static: bool = True) -> None:
         """The Procfile's release (migrate) and each host's collectstatic, with a server's environment."""
         env = self.env(self.var("release"))
         subprocess.run([sys.executable, *processes.python_module(processes.PROCESSES["release"].command())],
                        env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        static = self.var("release") / "staticfiles"
-        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
-                       env=env, cwd=ROOT, check=True)
+        collected = self.var("release") / "staticfiles"
+        if static:  # collected once and shared: the same files every host's image or checkout would hold
+            subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
+                           env=env, cwd=ROOT, check=True)
         for host in HOSTS:
             target = self.var(f"web-{host}") / "staticfiles"
             if not target.exists():
-                target.symlink_to(static)
+                target.symlink_to(collected)
 
     def start_web(self) -> None:
         for host in HOSTS:
