@@ -46,9 +46,9 @@ def test_the_image_starts_the_listed_web_command():
 
 def test_make_run_starts_the_listed_commands_under_its_python():
     for name in ("web", "worker", "beat"):
-        listed = processes.PROCESSES[name].words
-        assert supervisord_conf.PROGRAMS[name][1:] == list(listed[1:len(supervisord_conf.PROGRAMS[name])])
-        assert supervisord_conf.PROGRAMS[name][:2] == ["-m", listed[0]]
+        listed = processes.PROCESSES[name].command(**supervisord_conf.LAPTOP_VALUES[name])
+        assert supervisord_conf.PROGRAMS[name] == ["-m", *listed], name
+    assert set(supervisord_conf.PROGRAMS) == {"redis", "web", "worker", "beat"}
 
 
 def test_the_rehearsal_starts_the_listed_commands():

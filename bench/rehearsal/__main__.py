@@ -71,7 +71,8 @@ def main(argv=None) -> int:
         layout.start_nginx()
         log(f"  nginx 127.0.0.1:{ports.nginx} → gunicorn {', '.join(f'{h}:{ports.web}' for h in layouts.HOSTS)}; "
             f"{layout.workers} workers, {'no' if smoke else 'one'} beat ({time.monotonic() - began:.0f} s)")
-        os.environ.update(layout.env(layout.var("driver")))
+        # The rehearsal's own process builds the day and reads the figures; its mail is not the servers'.
+        os.environ.update(layout.env(layout.var("driver")), EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
         import django
 
         django.setup()
@@ -87,12 +88,16 @@ def _day(args, layout, log, began: float) -> int:
     from bench.rehearsal import day, figures
     from bench.rehearsal.drive import Drivers, Recorder
 
-    plan = day.build(args.seconds)
+    # The day's clock starts once every gunicorn worker has served its first pages (the warm-up below).
+    plan = day.build(args.seconds, lead=10.0 if args.mode == "smoke" else 30.0)
     log(f"  day built: bayfest ({len(plan.tables) - 2} tables in play, 2 no-shows), tables-day (2 tables, one "
         f"empty seat); the day runs {args.seconds:.0f} s")
     recorder = Recorder()
     drivers = Drivers(plan, layout.ports.nginx, layout.ports.web, layouts.HOSTS, recorder, log)
+    drivers.warm_up()  # each gunicorn worker's first page imports its views: not a figure of the day
     started = time.monotonic() + (plan.started - timezone.now()).total_seconds()
+    if started < time.monotonic():
+        log(f"  the warm-up ended {time.monotonic() - started:.0f} s after the day began (a busy machine)")
     time.sleep(max(0.0, started - time.monotonic()))
     drivers.start(started)
     faults = None
@@ -116,8 +121,11 @@ def _settle(plan, log, limit: float = 30) -> None:
     """Wait (bounded) for the deadlines that fell due in the last seconds: the sweep, a task or a page applies them."""
     from django.utils import timezone
 
+    from django import db
+
     from tournament.models import Game
 
+    db.connection.close()  # opened before the faults: PgBouncer and PostgreSQL have restarted since
     games = Game.objects.filter(division__tournament__slug__in=(plan.bracket_slug, plan.tables_slug))
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:

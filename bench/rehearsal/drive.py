@@ -165,13 +165,27 @@ class Drivers:
             with self.rec.lock:
                 self.rec.probes.append((writer, reader, shown.fields.get("number") == str(table.number)))
 
+    def warm_up(self, rounds: int = 3) -> None:
+        for host in self.hosts:
+            conn = Connection(host, self.web_port, timeout=60, keep_cookies={"csrftoken"})
+            for _ in range(rounds):
+                for _kind, path in self._pages():
+                    try:
+                        conn.request(Request(path))
+                    except OSError:
+                        pass
+
+    def _pages(self) -> list[tuple[str, str]]:
+        slug, tables_slug = self.plan.bracket_slug, self.plan.tables_slug
+        return [("public home", site.url("public:home", slug)), ("bracket", site.url("brackets:division", slug, "d1")),
+                ("public home", site.url("public:home", tables_slug)),
+                ("seating", site.url("tables:public_seating", tables_slug))]
+
     # ---- all of them ----------------------------------------------------------------------------
     def start(self, started: float) -> None:
         self.started = started
-        slug, tables_slug = self.plan.bracket_slug, self.plan.tables_slug
-        bracket = [("public home", site.url("public:home", slug)), ("bracket", site.url("brackets:division", slug, "d1"))]
-        table_day = [("public home", site.url("public:home", tables_slug)),
-                     ("seating", site.url("tables:public_seating", tables_slug))]
+        pages = self._pages()
+        bracket, table_day = pages[:2], pages[2:]
         jobs = [(self._spectator, (bracket, 0.3)), (self._spectator, (table_day, 0.3)), (self._organizer, ()),
                 (self._probe, ())]
         wins = {game: WIN_AT[i] for i, game in enumerate(self.plan.won)}

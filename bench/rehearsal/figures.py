@@ -64,7 +64,8 @@ def five_hundreds(rec: Recorder, faults: list, started: float) -> dict:
             no_answer += 1
         if answer.status < 500 and answer.status != 0:
             continue
-        window = next((name for name, begin, end in windows if begin <= answer.at <= end), None)
+        # a request in flight when the restart began counts in its window too
+        window = next((name for name, begin, end in windows if begin <= answer.at + answer.seconds and answer.at <= end), None)
         if window:
             inside[window] += 1
         elif answer.status >= 500:
