@@ -44,7 +44,7 @@ class Kept:
             except ProcessLookupError:
                 pass
 
-    def stop(self, timeout: float = 15) -> None:
+    def stop(self, timeout: float = 10) -> None:
         self.held = True
         if not self.alive():
             self.signal_group(signal.SIGKILL)  # children a killed parent left behind

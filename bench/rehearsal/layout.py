@@ -91,10 +91,11 @@ def _wait_port(host: str, port: int, what: str, timeout: float = 60) -> None:
 
 
 class Layout:
-    def __init__(self, ports: Ports | None = None, log=print, workers: int = 2):
+    def __init__(self, ports: Ports | None = None, log=print, workers: int = 2, web_workers: int = 2):
         self.ports = ports or Ports()
         self.log = log
         self.workers = workers
+        self.web_workers = web_workers
         self.dir = Path(tempfile.mkdtemp(prefix="meldboard-rehearsal-"))
         self.dir.chmod(0o755)
         self.pg_bin = ""
@@ -235,6 +236,7 @@ pidfile = {home}/pgbouncer.pid
         for host in HOSTS:
             var = self.var(f"web-{host}")
             values = {k: v.format(host=host, port=self.ports.web) for k, v in REHEARSAL_VALUES["web"].items()}
+            values["workers"] = str(self.web_workers)
             self.keeper.add(Kept(f"web {host}", app_command("web", **values), self.env(var), ROOT, self.dir / f"web-{host}.log"))
         for host in HOSTS:
             _wait_port(host, self.ports.web, f"gunicorn on {host}", timeout=90)
@@ -263,8 +265,9 @@ pidfile = {home}/pgbouncer.pid
             process.wait()
 
     def stop(self, keep_dir: bool = False) -> None:
+        self._end("nginx")  # first: its keep-alive connections would hold gunicorn's threads
         self.keeper.stop_all()
-        for name in ("nginx", "redis", "pgbouncer"):
+        for name in ("redis", "pgbouncer"):
             self._end(name)
         if self.pg_bin and (self.pg_data / "postmaster.pid").exists():
             try:
