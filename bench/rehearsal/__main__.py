@@ -120,9 +120,8 @@ def _day(args, layout, log, began: float) -> int:
 
 def _settle(plan, log, limit: float = 30) -> None:
     """Wait (bounded) for the deadlines that fell due in the last seconds: the sweep, a task or a page applies them."""
-    from django.utils import timezone
-
     from django import db
+    from django.utils import timezone
 
     from tournament.models import Game
 

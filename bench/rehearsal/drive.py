@@ -92,10 +92,12 @@ class Drivers:
             time.sleep(1)
         return None
 
-    def _save(self, conn: Connection, table: site.Table, fields: dict, game_id: int, kind: str = "hand saved") -> str:
-        """Send the next hand until it is answered: "saved", or "refused" (the game is over)."""
+    def _save(self, conn: Connection, table: site.Table, fields: dict, game_id: int, kind: str = "hand saved",
+              attempts: int = 60) -> str:
+        """Send the next hand until it is answered: "saved", "refused" (the game is over), or "unsent"
+        after `attempts` (the probe's writer host went down: it tries the other way round next)."""
         key = f"rehearsal-{game_id}-{table.number}"
-        for attempt in range(60):
+        for attempt in range(attempts):
             if attempt:
                 with self.rec.lock:
                     self.rec.resent += 1
@@ -117,7 +119,9 @@ class Drivers:
                     return "refused"
                 table.number = reloaded.number
                 return "saved"
-        raise RuntimeError(f"table {game_id}: hand {table.number} had no answer after 60 sends")
+        if attempts < 60:
+            return "unsent"
+        raise RuntimeError(f"table {game_id}: hand {table.number} had no answer after {attempts} sends")
 
     # ---- spectators and the organizer --------------------------------------------------------------
     def _spectator(self, pages: list[tuple[str, str]], pause: float) -> None:
@@ -148,22 +152,36 @@ class Drivers:
         while not self.stop.wait(1.0):
             writer, reader = self.hosts[turn % 2], self.hosts[(turn + 1) % 2]
             turn += 1
-            status, _, _ = self.rec.call(conns[writer], "probe: sheet", Request(tables[writer].sheet))
-            if status != 200:
-                self.rec.probe_skipped += 1  # that host is down (a fault): nothing to compare
-                continue
-            table = tables[writer].load(conns[writer])
-            if self._save(conns[writer], table, table.hand({"melded_points": 120, "left_points": 30}),
-                          game.pk, kind="probe: hand saved") != "saved":
-                return
-            status, _, body = self.rec.call(conns[reader], "probe: sheet", Request(tables[reader].sheet))
-            if status != 200:
-                self.rec.probe_skipped += 1
-                continue
-            shown = site.FormParser(tables[reader].submit)
-            shown.feed(body.decode(errors="replace"))
+            try:
+                shown = self._probe_once(conns, tables, writer, reader, game.pk)
+            except (OSError, RuntimeError):  # a host went down between two of the probe's requests
+                shown = None
             with self.rec.lock:
-                self.rec.probes.append((writer, reader, shown.fields.get("number") == str(table.number)))
+                if shown is None:
+                    self.rec.probe_skipped += 1  # that host is down (a fault): nothing to compare
+                else:
+                    self.rec.probes.append((writer, reader, shown))
+
+    def _probe_once(self, conns, tables, writer: str, reader: str, game_id: int) -> bool | None:
+        """Write a hand through `writer`, read the sheet through `reader`: does it show the hand?"""
+        status, _, _ = self.rec.call(conns[writer], "probe: sheet", Request(tables[writer].sheet))
+        if status != 200:
+            return None
+        table = tables[writer].load(conns[writer])
+        fields = table.hand({"melded_points": 120, "left_points": 30})
+        saved = self._save(conns[writer], table, fields, game_id, kind="probe: hand saved", attempts=3)
+        if saved == "unsent":  # the writer went down with the hand unanswered: the phone sends it again, landing on the other
+            self.rec.call(conns[reader], "probe: sheet", Request(tables[reader].sheet))
+            self._save(conns[reader], table, fields, game_id, kind="probe: hand saved")
+            return None
+        if saved != "saved":
+            return None
+        status, _, body = self.rec.call(conns[reader], "probe: sheet", Request(tables[reader].sheet))
+        if status != 200:
+            return None
+        form = site.FormParser(tables[reader].submit)
+        form.feed(body.decode(errors="replace"))
+        return form.fields.get("number") == str(table.number)
 
     def warm_up(self, rounds: int = 3) -> None:
         for host in self.hosts:
