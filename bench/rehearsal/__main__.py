@@ -78,8 +78,10 @@ def main(argv=None) -> int:
         django.setup()
         return _day(args, layout, log, began)
     finally:
-        log(f"stopping everything it started … ({time.monotonic() - began:.0f} s)")
+        stopping = time.monotonic()
         layout.stop(keep_dir=args.keep)
+        log(f"stopped everything it started in {time.monotonic() - stopping:.0f} s; {time.monotonic() - began:.0f} s in all"
+            + (f"; logs kept in {layout.dir}" if args.keep else ""))
 
 
 def _day(args, layout, log, began: float) -> int:
