@@ -69,8 +69,9 @@ class Keeper:
         self._lock = threading.Lock()
 
     def add(self, kept: Kept) -> Kept:
-        self.kept[kept.name] = kept
         kept.start()
+        with self._lock:  # watched once it runs
+            self.kept[kept.name] = kept
         if not self._thread.is_alive():
             self._thread.start()
         return kept
@@ -79,11 +80,15 @@ class Keeper:
         while not self._stop.wait(0.2):
             with self._lock:
                 for kept in self.kept.values():
-                    if not kept.held and not kept.alive():
-                        kept.signal_group(signal.SIGKILL)  # what is left of its group
-                        kept.restarts.append(time.monotonic())
-                        self.log(f"  keeper: {kept.name} exited ({kept.process.returncode}); starting it again")
+                    if kept.held or kept.alive():
+                        continue
+                    kept.signal_group(signal.SIGKILL)  # what is left of its group
+                    kept.restarts.append(time.monotonic())
+                    self.log(f"  keeper: {kept.name} exited ({kept.process.returncode}); starting it again")
+                    try:
                         kept.start()
+                    except OSError as exc:  # tried again on the next round
+                        self.log(f"  keeper: {kept.name} could not start: {exc}")
 
     def hold(self, name: str) -> None:
         with self._lock:
