@@ -108,6 +108,10 @@ def _day(args, layout, log, began: float) -> int:
         faults.start(started)
     # The day lasts its length from its start, or from the drivers' start if the warm-up ran late.
     time.sleep(max(0.0, max(started, time.monotonic()) + args.seconds - time.monotonic()))
+    if args.mode == "smoke":  # on a busy machine: until the probe has gone both ways (bounded)
+        until = time.monotonic() + 45
+        while len(recorder.probes) < 2 and time.monotonic() < until:
+            time.sleep(0.5)
     drivers.finish()
     if faults:
         faults.thread.join(timeout=120)
