@@ -8,9 +8,9 @@ PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check -c constra
 # pytest-xdist: one test process per CPU and one more, since a good share of the suite waits on a
 # browser, a Celery worker or a socket; a test file stays in one process (its module fixtures built once).
 PYTEST_ARGS ?= -n $(shell echo $$(( $$(nproc) + 1 ))) --dist loadfile
-APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core gettext
+APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core gettext nginx pgbouncer postgresql redis-server
 
-.PHONY: run test bench lighthouse venv system-test-deps demo clean messages
+.PHONY: run test bench rehearsal lighthouse venv system-test-deps demo clean messages
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: set PYTHON=/path/to/python3.11"; exit 1; }
@@ -34,13 +34,18 @@ run: $(VENV)/.installed-run
 	@# supervisord starts again any process that dies (config/supervisord_conf.py); Ctrl-C stops them all.
 	WEB_PORT=$(PORT) exec $(BIN)/python -m config.supervisord_conf
 
-# Debian packages the browser, PDF and QR tests use; installed when missing and we are root.
+# Debian packages the browser, PDF and QR tests use, and the deployment's programs the rehearsal's
+# quick run in the suite starts (tests/test_rehearsal.py); installed when missing and we are root.
 system-test-deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
 	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	command -v nginx >/dev/null || missing="$$missing nginx"; \
+	command -v pgbouncer >/dev/null || missing="$$missing pgbouncer"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing$$missing"; \
@@ -53,6 +58,12 @@ test: $(VENV)/.installed-test system-test-deps
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench $(BENCH_ARGS)
+
+# docs/DEPLOYMENT.md's layout run for real on loopback (nginx, two gunicorn hosts, PgBouncer, PostgreSQL,
+# Redis, two workers, beat) while faults are made on purpose; prints its figures (about 7 minutes).
+# REHEARSAL_ARGS=--fast: a 90 s day. Stops everything it started.
+rehearsal: $(VENV)/.installed-test system-test-deps
+	$(BIN)/python -m bench.rehearsal $(REHEARSAL_ARGS)
 
 # The Spanish catalogue brought up to date with the code and compiled (needs gettext: apt-get install gettext).
 messages: $(VENV)/.installed-run

@@ -102,6 +102,16 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
     )
+# Behind PgBouncer in transaction mode (docs/DEPLOYMENT.md) two transactions of one Django connection
+# may run on two different server connections, so nothing may live in a server session between
+# them: no server-side cursor (a queryset's .iterator() keeps one open across fetches) and no
+# prepared statement (psycopg prepares a query it has run five times; the next server connection
+# answers "prepared statement _pg3_0 does not exist"). The app itself sets no session state: no
+# SET, no advisory lock, every select_for_update inside its transaction.
+DB_TRANSACTION_POOLING = _strict_bool("DB_TRANSACTION_POOLING", False)
+if DB_TRANSACTION_POOLING and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="") or EMBEDDED_REDIS_URL

@@ -23,15 +23,21 @@ import shlex
 import sys
 from pathlib import Path
 
+from config import processes
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+# The laptop's values for the processes of config.processes (the one list; the Procfile and compose
+# use the same commands with theirs).
+LAPTOP_VALUES = {
+    "web": {"bind": "127.0.0.1:{web_port}", "workers": "2", "threads": "4"},
+    "worker": {"concurrency": "2"},
+    "beat": {"schedule": "{var_dir}/celerybeat-schedule"},
+}
 PROGRAMS = {
     # the embedded Redis (or, when REDIS_URL is set, a stand-in that only sleeps); first, as the others need it
     "redis": ["-m", "config.embedded_redis"],
-    "web": ["-m", "gunicorn", "config.wsgi", "--bind", "127.0.0.1:{web_port}", "--workers", "2", "--threads", "4",
-            "--access-logfile", "-", "--no-control-socket"],  # supervisorctl is the control; not a socket in ~
-    "worker": ["-m", "celery", "-A", "config", "worker", "--concurrency", "2", "--loglevel", "INFO"],
-    "beat": ["-m", "celery", "-A", "config", "beat", "--loglevel", "INFO"],
+    **{name: processes.python_module(processes.PROCESSES[name].command(**values)) for name, values in LAPTOP_VALUES.items()},
 }
 
 EVERY_PROGRAM = {
@@ -70,7 +76,7 @@ def render(python: str, var_dir: Path, web_port: int) -> str:
         "supervisor.rpcinterface_factory": "supervisor.rpcinterface:make_main_rpcinterface",
     }
     for priority, (name, arguments) in enumerate(PROGRAMS.items(), start=1):
-        command = [python, *(argument.format(web_port=web_port) for argument in arguments)]
+        command = [python, *(argument.format(web_port=web_port, var_dir=var_dir) for argument in arguments)]
         config[f"program:{name}"] = {
             "command": _escaped(shlex.join(command)),
             "directory": _escaped(str(BASE_DIR)),
