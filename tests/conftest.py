@@ -127,7 +127,8 @@ def english_between_tests():
 # `make run` itself, the fuzz) before the browser days and the Celery workers: handed out last, one
 # of them would leave the other processes idle at the end of the run while it finishes alone.
 LONGEST_FILES = ("tests/walks/", "tests/test_make_run_supervision.py", "tests/test_no_server_errors.py",
-                 "tests/events/test_backup_stages.py", "tests/browser/test_accessibility.py")
+                 "tests/events/test_backup_stages.py", "tests/browser/test_accessibility.py",
+                 "tests/test_rehearsal.py")
 
 
 def _length(item) -> int:
