@@ -98,11 +98,11 @@ def _release(key: str, token: str) -> None:
         cache.delete(_lock_key(key))
 
 
-def count(name: str) -> None:
-    """One more render of page kind `name` (not counted while Redis is down)."""
+def count(name: str, renders: int = 1) -> None:
+    """More renders of page kind `name` (not counted while Redis is down)."""
     try:
         cache.add(COUNTER + name, 0, None)
-        cache.incr(COUNTER + name)
+        cache.incr(COUNTER + name, renders)
     except (RedisError, ValueError):
         pass
 

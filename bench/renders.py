@@ -1,0 +1,86 @@
+"""The "renders per change" rows: a hand saved at a table, then many readers at once on every page the
+hand changes; tournament.core.render_once counts the renders of each page kind (in Redis, which
+the bench reads as the server writes it). One render per page kind whatever the number of readers
+is the target: the others wait for that render, and every one of them gets the page after the hand.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from bench import report, site
+from bench.load import Connection, Request
+from bench.table_peak import small_hand
+from tournament.core import render_once
+from tournament.models import Game
+
+READERS, CHANGES = 32, 5
+TARGET = "1 render per page kind"
+
+
+def _readers(port: int, pages: list[tuple[str, dict]], count: int) -> list[int]:
+    """`count` readers on each page at once (a fresh connection each, as a thousand browsers); their statuses."""
+    conns = [(Connection("127.0.0.1", port), path, headers) for path, headers in pages for _ in range(count)]
+    barrier, statuses = threading.Barrier(len(conns)), []
+
+    def read(conn, path, headers):
+        barrier.wait()
+        statuses.append(conn.request(Request(path, headers=headers))[0])
+        conn.close()
+
+    threads = [threading.Thread(target=read, args=c, daemon=True) for c in conns]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return statuses
+
+
+def measure(ctx, name: str, game_ids: list[int], pages: dict[str, tuple[str, dict]], hand) -> dict:
+    """CHANGES times: one hand saved over HTTP, then READERS readers on each page at once."""
+    conn = Connection("127.0.0.1", ctx.port)
+    table = site.Table(Game.objects.get(pk=game_ids[-1]).table_token).load(conn)
+    fields = hand(table, conn)
+    per_change: dict[str, list[int]] = {kind: [] for kind in pages}
+    errors = 0
+    for _ in range(CHANGES):
+        status = conn.request(table.submit_request(conn, fields))[0]
+        if status not in site.REDIRECTS:
+            errors += 1
+            continue
+        table.number += 1
+        before = render_once.counts(list(pages))
+        statuses = _readers(ctx.port, list(pages.values()), READERS)
+        errors += sum(s != 200 for s in statuses)
+        after = render_once.counts(list(pages))
+        for kind in pages:
+            per_change[kind].append(after[kind] - before[kind])
+    conn.close()
+    worst = max((max(v) for v in per_change.values() if v), default=None)
+    note = "; ".join(f"{kind}: {', '.join(map(str, v))}" for kind, v in per_change.items())
+    return report.figure_row(
+        name, worst, "renders", target=TARGET, ok=worst == 1 and not errors,
+        note=f"renders of each page kind after each of {CHANGES} hands, {READERS} readers a page at once: {note}"
+             + (f"; {errors} errors" if errors else ""))
+
+
+def renders_per_change(ctx) -> list[dict]:
+    fixture, rows = ctx.fixture, []
+    organizer = site.organizer_headers(fixture.organizer_session)
+    bracket, board = site.url("brackets:division", fixture.event.slug, "d1"), site.url("gameday:board", fixture.event.slug)
+    name = "renders per change: bracket event (128 teams)"
+    if fixture.tables and bracket and board:
+        rows.append(measure(ctx, name, fixture.tables, {"bracket": (bracket, {}), "board": (board, organizer)},
+                            lambda table, conn: table.hand(table.small_hand(conn))))
+    else:
+        rows.append(report.missing_row(name, TARGET))
+    day = getattr(fixture, "day", None)
+    name = "renders per change: table round (30 tables)"
+    if day is not None and fixture.day_tables:
+        pages = {"seating": (site.url("tables:public_seating", day.slug), {}),
+                 "standings": (site.url("tables:public_standings", day.slug), {}),
+                 "tables-board": (site.url("tables:board", day.slug), organizer)}
+        rows.append(measure(ctx, name, fixture.day_tables, pages, lambda table, conn: small_hand(table)))
+    else:
+        rows.append(report.missing_row(name, TARGET))
+    return rows
