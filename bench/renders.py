@@ -41,6 +41,7 @@ def measure(ctx, name: str, game_ids: list[int], pages: dict[str, tuple[str, dic
     conn = Connection("127.0.0.1", ctx.port)
     table = site.Table(Game.objects.get(pk=game_ids[-1]).table_token).load(conn)
     fields = hand(table, conn)
+    _readers(ctx.port, list(pages.values()), 1)  # every page read once before (an organizer's flash messages shown)
     per_change: dict[str, list[int]] = {kind: [] for kind in pages}
     errors = 0
     for _ in range(CHANGES):
