@@ -37,8 +37,8 @@ import zoneinfo
 from collections.abc import Callable, Iterable
 from urllib.parse import urlencode
 
-from django.db.models import Exists, OuterRef
 from django.contrib import messages
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.utils import timezone
 from django.utils.translation import gettext as _

@@ -30,7 +30,7 @@ from redis.exceptions import RedisError
 T = TypeVar("T")
 
 LOCK_SECONDS = 5  # a renderer that died holds its page's lock at most this long
-WAIT_SECONDS = 2.0  # a waiter renders the page itself after this (a render under load takes well under)
+WAIT_SECONDS = 5.0  # = LOCK_SECONDS: a live renderer is always worth waiting for (a render in parallel only adds load)
 POLL_SECONDS = 0.01  # how often a waiter looks for the page: its added latency is at most this
 COUNTER = "renders:"
 
