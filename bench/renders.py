@@ -6,7 +6,9 @@ is the target: the others wait for that render, and every one of them gets the p
 
 from __future__ import annotations
 
+import statistics
 import threading
+import time
 
 from bench import report, site
 from bench.load import Connection, Request
@@ -37,12 +39,15 @@ def _readers(port: int, pages: list[tuple[str, dict]], count: int) -> list[int]:
 
 
 def measure(ctx, name: str, game_ids: list[int], pages: dict[str, tuple[str, dict]], hand) -> dict:
-    """CHANGES times: one hand saved over HTTP, then READERS readers on each page at once."""
+    """CHANGES times: one hand saved over HTTP, one reader alone on each page (the render, timed) and
+    again (a cached page, timed), then READERS readers on each page at once."""
     conn = Connection("127.0.0.1", ctx.port)
     table = site.Table(Game.objects.get(pk=game_ids[-1]).table_token).load(conn)
     fields = hand(table, conn)
     _readers(ctx.port, list(pages.values()), 1)  # every page read once before (an organizer's flash messages shown)
     per_change: dict[str, list[int]] = {kind: [] for kind in pages}
+    first: dict[str, list[float]] = {kind: [] for kind in pages}  # one reader alone after a change: a render
+    hit: dict[str, list[float]] = {kind: [] for kind in pages}  # the same page read again: a cached page
     errors = 0
     for _ in range(CHANGES):
         status = conn.request(table.submit_request(conn, fields))[0]
@@ -51,6 +56,11 @@ def measure(ctx, name: str, game_ids: list[int], pages: dict[str, tuple[str, dic
             continue
         table.number += 1
         before = render_once.counts(list(pages))
+        for kind, (path, headers) in pages.items():
+            for timings in (first[kind], hit[kind]):
+                started = time.perf_counter()
+                conn.request(Request(path, headers=headers))
+                timings.append(time.perf_counter() - started)
         statuses = _readers(ctx.port, list(pages.values()), READERS)
         errors += sum(s != 200 for s in statuses)
         after = render_once.counts(list(pages))
@@ -58,11 +68,17 @@ def measure(ctx, name: str, game_ids: list[int], pages: dict[str, tuple[str, dic
             per_change[kind].append(after[kind] - before[kind])
     conn.close()
     worst = max((max(v) for v in per_change.values() if v), default=None)
-    note = "; ".join(f"{kind}: {', '.join(map(str, v))}" for kind, v in per_change.items())
+    note = "; ".join(
+        f"{kind}: {', '.join(map(str, v))} (a render {_ms(first[kind])}, a cached page {_ms(hit[kind])}, medians over HTTP)"
+        for kind, v in per_change.items())
     return report.figure_row(
         name, worst, "renders", target=TARGET, ok=worst == 1 and not errors,
         note=f"renders of each page kind after each of {CHANGES} hands, {READERS} readers a page at once: {note}"
              + (f"; {errors} errors" if errors else ""))
+
+
+def _ms(seconds: list[float]) -> str:
+    return f"{statistics.median(seconds) * 1000:.0f} ms" if seconds else "—"
 
 
 def renders_per_change(ctx) -> list[dict]:
