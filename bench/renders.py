@@ -39,33 +39,43 @@ def _readers(port: int, pages: list[tuple[str, dict]], count: int) -> list[int]:
 
 
 def measure(ctx, name: str, game_ids: list[int], pages: dict[str, tuple[str, dict]], hand) -> dict:
-    """CHANGES times: one hand saved over HTTP, one reader alone on each page (the render, timed) and
-    again (a cached page, timed), then READERS readers on each page at once."""
+    """CHANGES times: one hand saved over HTTP, READERS readers on each page at once (their renders
+    counted), one more read of each (a cached page, timed); then another hand and one reader alone
+    on each page (a render, timed)."""
     conn = Connection("127.0.0.1", ctx.port)
     table = site.Table(Game.objects.get(pk=game_ids[-1]).table_token).load(conn)
     fields = hand(table, conn)
     _readers(ctx.port, list(pages.values()), 1)  # every page read once before (an organizer's flash messages shown)
     per_change: dict[str, list[int]] = {kind: [] for kind in pages}
     first: dict[str, list[float]] = {kind: [] for kind in pages}  # one reader alone after a change: a render
-    hit: dict[str, list[float]] = {kind: [] for kind in pages}  # the same page read again: a cached page
+    hit: dict[str, list[float]] = {kind: [] for kind in pages}  # a page read again unchanged: a cached page
     errors = 0
+
+    def save() -> bool:
+        if conn.request(table.submit_request(conn, fields))[0] not in site.REDIRECTS:
+            return False
+        table.number += 1
+        return True
+
+    def timed(path: str, headers: dict) -> float:
+        started = time.perf_counter()
+        conn.request(Request(path, headers=headers))
+        return time.perf_counter() - started
+
     for _ in range(CHANGES):
-        status = conn.request(table.submit_request(conn, fields))[0]
-        if status not in site.REDIRECTS:
+        if not save():
             errors += 1
             continue
-        table.number += 1
         before = render_once.counts(list(pages))
-        for kind, (path, headers) in pages.items():
-            for timings in (first[kind], hit[kind]):
-                started = time.perf_counter()
-                conn.request(Request(path, headers=headers))
-                timings.append(time.perf_counter() - started)
         statuses = _readers(ctx.port, list(pages.values()), READERS)
         errors += sum(s != 200 for s in statuses)
         after = render_once.counts(list(pages))
-        for kind in pages:
+        for kind, (path, headers) in pages.items():
             per_change[kind].append(after[kind] - before[kind])
+            hit[kind].append(timed(path, headers))
+        if save():  # one more hand, and one reader alone on each page: what a render costs
+            for kind, (path, headers) in pages.items():
+                first[kind].append(timed(path, headers))
     conn.close()
     worst = max((max(v) for v in per_change.values() if v), default=None)
     note = "; ".join(
