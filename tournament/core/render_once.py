@@ -100,9 +100,13 @@ def _release(key: str, token: str) -> None:
 
 def count(name: str, renders: int = 1) -> None:
     """More renders of page kind `name` (not counted while Redis is down)."""
+    key = COUNTER + name
+    # has_key and add are answered False while Redis is down (config.degrading_cache), without a
+    # second timeout in the same request; incr is not, so it is only tried on a counter that exists.
+    if not cache.has_key(key) and not cache.add(key, 0, None):
+        return
     try:
-        cache.add(COUNTER + name, 0, None)
-        cache.incr(COUNTER + name, renders)
+        cache.incr(key, renders)
     except (RedisError, ValueError):
         pass
 
