@@ -15,8 +15,9 @@ A view does two things:
    and the tournament's time zone, which it is rendered in;
 3. the response carries its version in the `X-Meldboard-Version` header and, in the page, as the
    fragment's `data-version` and `?v=` of its poll;
-4. a whole page carries an ETag made of its key (so of the counter) and its clock turn: a browser's
-   reload of an unchanged page is answered 304 after the same one small query, nothing rendered.
+4. a whole page without `live` values carries an ETag made of its key (so of the counter) and its
+   clock turn: a browser's reload of an unchanged page is answered 304 after the same one small
+   query, nothing rendered.
 
 The version is the counter, plus a digest of what the page shows that bumps no counter
 (`unversioned`: when a board's table phones were last heard), plus the page's next clock turn (the
@@ -132,7 +133,7 @@ def answer(request, head: page_cache.TournamentHead, *, name: str, templates: tu
         context["version"] = with_turn(base, context["clock_turn"])
         return context
 
-    if not request.htmx and still_shown(request, key, now):
+    if not request.htmx and not live and still_shown(request, key, now):
         response = HttpResponseNotModified()
         response["ETag"] = request.headers["If-None-Match"]
         return response
@@ -141,7 +142,7 @@ def answer(request, head: page_cache.TournamentHead, *, name: str, templates: tu
                                             clock_turn=lambda context: context["clock_turn"])
     response = HttpResponse(html)
     response[VERSION_HEADER] = with_turn(base, page_turn)
-    if not request.htmx:
+    if not request.htmx and not live:  # a board's "updated 10:05:03" must be true after a reload: no 304
         response["ETag"] = etag(key, page_turn)
         response["Cache-Control"] = "no-cache"  # a browser asks again on every visit: a 304 while unchanged
     return response
