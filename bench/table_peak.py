@@ -41,7 +41,7 @@ RENDERED = {"seating GET": "seating", "standings GET": "standings", "board GET":
 NAME = "table-round peak: largest multiple held (30 Rummikub tables)"
 
 
-def build_day(by) -> tuple[Tournament, list[int]]:
+def build_day(by, players: int = PLAYERS) -> tuple[Tournament, list[int]]:
     """The Rummikub day with round 1 in play; (the event, its games' ids)."""
     now = timezone.now()
     Tournament.objects.filter(slug=SLUG).delete()
@@ -50,7 +50,7 @@ def build_day(by) -> tuple[Tournament, list[int]]:
         signup_deadline=now + dt.timedelta(hours=1), organizer_email="bench@localhost", created_by=by,
         game_time_limit=dt.timedelta(hours=3),
     )
-    for n in range(1, PLAYERS + 1):
+    for n in range(1, players + 1):
         signups.register(day, name=f"Player {n:03d}", now=now - dt.timedelta(hours=2, seconds=-n))
     signup_deadline.close_registration(day.pk, early=True, now=now)
     rnd = rounds.save_round(day, 1, drawing.draw_seating(day, 1, SEED), SEED, now + dt.timedelta(minutes=5))
