@@ -29,8 +29,8 @@ from redis.exceptions import RedisError
 
 T = TypeVar("T")
 
-LOCK_SECONDS = 5  # a renderer that died holds its page's lock at most this long
-WAIT_SECONDS = 5.0  # = LOCK_SECONDS: a live renderer is always worth waiting for (a render in parallel only adds load)
+LOCK_SECONDS = 10  # a renderer that died holds its page's lock at most this long (a render takes ~0.1 s; 5 s on a machine at load 20)
+WAIT_SECONDS = 10.0  # = LOCK_SECONDS: a live renderer is always worth waiting for (a render in parallel only adds load)
 POLL_SECONDS = 0.01  # how often a waiter looks for the page: its added latency is at most this
 COUNTER = "renders:"
 
