@@ -108,7 +108,8 @@ def test_a_renderer_that_died_holding_the_page_leaves_the_readers_to_render_it(b
     assert time.monotonic() - started < 10
     tournament.refresh_from_db()
     assert {r[live_page.VERSION_HEADER].split("t")[0] for r in responses} == {str(tournament.changes)}
-    assert _renders() - before == 4  # each rendered it itself after the bounded wait
+    # After the bounded wait each renders it itself, or takes the page another one has just stored.
+    assert 1 <= _renders() - before <= 4
 
 
 def test_a_renderer_that_fails_frees_the_page_for_the_next_reader():
