@@ -23,7 +23,7 @@ def parse(argv):
     parser.add_argument("--requests", type=int, default=3000, help="request bound of each load measurement (3000)")
     parser.add_argument("--workers", type=int, default=max(2, os.cpu_count() or 2), help="gunicorn workers (CPU count, at least 2)")
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (4)")
-    parser.add_argument("--budget", type=float, default=480, help="skip what is left after this many seconds (480)")
+    parser.add_argument("--budget", type=float, default=900, help="skip what is left after this many seconds (900)")
     parser.add_argument("--json", type=Path, default=None, help="where to write the JSON (var/bench.json)")
     parser.add_argument("--quick", action="store_true", help="tiny bounds, for a smoke test")
     parser.add_argument("--only", action="append", default=[], metavar="NAME",

@@ -41,6 +41,8 @@ class Step:
     latencies: dict[str, list[float]] = field(default_factory=dict)  # seconds from scheduled start
     errors: dict[str, int] = field(default_factory=dict)
     first_error: str = ""
+    renders: dict[str, int] = field(default_factory=dict)  # renders of each page kind during the step
+    saves: int = 0  # hands saved during the step (the changes)
 
     def p95(self, kind: str) -> float | None:
         return percentile(self.latencies.get(kind, []), 95)

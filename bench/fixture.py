@@ -41,6 +41,8 @@ class Fixture:
     ready: list[int] = field(default_factory=list)  # big: game ids ready, nobody checked in (forfeits)
     tables: list[int] = field(default_factory=list)  # event: game ids in play, one per table
     missing: dict[str, str] = field(default_factory=dict)
+    day: Tournament | None = None  # a 30-table Rummikub day, round 1 in play (the table-round peak)
+    day_tables: list[int] = field(default_factory=list)
 
 
 def make_tournament(slug: str, teams: int, *, by) -> Tournament:
@@ -150,6 +152,12 @@ def _step(fixture: Fixture, part: str, log: Callable, do: Callable[[], object]) 
         return False
 
 
+def _table_day(fixture: Fixture, by) -> None:
+    from bench.table_peak import build_day
+
+    fixture.day, fixture.day_tables = build_day(by)
+
+
 def build(port: int, log: Callable = print) -> Fixture:
     user, password = organizer_account()
     with transaction.atomic():
@@ -168,6 +176,7 @@ def build(port: int, log: Callable = print) -> Fixture:
     table_conn = Connection("127.0.0.1", port)
     _step(fixture, "games in play", log, lambda: mid_game_day(fixture.big, fixture, user, table_conn))
     _step(fixture, "event tables", log, lambda: busiest_hour(fixture.event, fixture, user))
+    _step(fixture, "table day", log, lambda: _table_day(fixture, user))
     conn.close()
     table_conn.close()
     return fixture

@@ -2,9 +2,10 @@
 cards, each asked for over HTTP right after a change the document shows (a team renamed, with the
 tournament's change counter bumped in the same transaction, as every write does). So each timing
 is a fresh render plus the request around it — what an organizer waits for on the first print
-after a result or a name changes — never a cached copy. The table cards are timed twice: made in
-the web request, and made by the Celery worker as the print menu's job (posted, then polled until
-the PDF downloads).
+after a result or a name changes — never a cached copy. With the Celery worker alive, a GET of a
+PDF is handed over to it (tournament.printing.handover): the web request waits for the file. The
+table cards are timed twice: asked for by GET (handed over), and as the print menu's job (posted,
+then polled until the PDF downloads).
 """
 
 from __future__ import annotations
@@ -86,12 +87,12 @@ def run(port: int, session: str, small: Tournament, big: Tournament) -> list[dic
         division = Division.objects.get(tournament=tournament, kind=Division.Kind.D1)
         path = site.url("printing:chart", tournament.slug, division.pk, "current") + f"?paper={paper}"
         timings = printer.timed(tournament, lambda path=path: printer.get_pdf(path), repeat=3)
-        rows.append(_row(name, timings, f"{division.size}-line chart, current results, {paper}, over HTTP"))
+        rows.append(_row(name, timings, f"{division.size}-line chart, current results, {paper}, over HTTP (made by the worker)"))
     rnd = Round.objects.get(division__tournament=big, division__kind=Division.Kind.D1, number=1)
     cards = site.url("printing:cards", big.slug, rnd.pk) + "?paper=letter"
     games = rnd.games.exclude(status__in=(Game.Status.BYE, Game.Status.NOT_NEEDED)).count()
     timings = printer.timed(big, lambda: printer.get_pdf(cards), repeat=2)
-    rows.append(_row("32 table cards PDF", timings, f"{games} cards in one web request, letter"))
+    rows.append(_row("32 table cards PDF", timings, f"{games} cards asked for by GET (made by the worker, handed back), letter"))
     timings = printer.timed(big, lambda: printer.job(big.slug, rnd, "letter"), repeat=2)
     rows.append(_row("32 table cards PDF, worker job", timings,
                      f"{games} cards: posted from the print menu, made by the Celery worker, polled until downloaded"))

@@ -21,6 +21,8 @@ from bench import report, site
 from bench.load import Connection, LoadResult, Request, run_load, time_calls
 from bench.peak import event_peak
 from bench.printing import run as print_documents
+from bench.renders import renders_per_change
+from bench.table_peak import table_peak
 from scoring.models import Hand
 from tournament.core import actions
 from tournament.models import Game, GameEvent, GameSide, Tournament
@@ -280,4 +282,4 @@ def worker_memory(ctx: Context) -> list[dict]:
     return [report.figure_row(name, round(worst, 1), "MB", target="< 150 MB", ok=worst < 150, note=note)]
 
 
-ALL = [baseline, bracket_page, score_entry, gameday_board, event_peak, printing, draw_1024, forfeit_lateness]
+ALL = [baseline, bracket_page, score_entry, gameday_board, renders_per_change, event_peak, table_peak, printing, draw_1024, forfeit_lateness]

@@ -77,3 +77,23 @@ def test_a_table_previews_saves_numbered_hands_and_wins_over_http(port, organize
     assert game.status == Game.Status.FINISHED
     assert game.winner_id == GameSide.objects.get(game=game, slot=1).team_id
     assert not table.accepting(conn)
+
+
+def test_the_table_day_seats_its_players_and_its_tables_save_small_hands_over_http(port, organizer):
+    from bench import table_peak
+
+    user, _ = organizer
+    day, games = table_peak.build_day(user, players=8)
+    assert len(games) == 2
+    assert set(Game.objects.filter(pk__in=games).values_list("status", flat=True)) == {Game.Status.IN_PLAY}
+    conn = Connection("localhost", port, keep_cookies={"csrftoken"})
+    table = site.Table(Game.objects.get(pk=games[0]).table_token).load(conn)
+    fields = table_peak.small_hand(table)
+    for _ in range(3):
+        assert conn.request(table.preview_request(conn, fields))[0] == 200
+        assert conn.request(table.submit_request(conn, fields))[0] in site.REDIRECTS
+        table.number += 1
+    assert Hand.objects.filter(game_id=games[0]).count() == 3
+    assert Game.objects.get(pk=games[0]).status == Game.Status.IN_PLAY  # small hands never end the table
+    for name in ("tables:public_seating", "tables:public_standings"):
+        assert Connection("localhost", port).request(Request(site.url(name, day.slug)))[0] == 200

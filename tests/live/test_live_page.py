@@ -218,3 +218,25 @@ def test_a_passed_no_show_deadline_is_applied_before_the_page_is_rendered(page):
     changes = Tournament.objects.get(pk=page.event.tournament.pk).changes
     assert re.fullmatch(rf"{changes}(h[0-9a-f]+)?(t\d+)?", version_of(after))  # rendered from the applied state
     assert version_of(after) != version
+
+
+def test_a_reload_of_an_unchanged_page_is_answered_304_and_a_changed_one_in_full(page):
+    first = page.get()
+    if "ETag" not in first:  # a board says when it was read ("updated 10:05:03"): always sent whole
+        assert page.templates[0] in ("gameday/board.html", "tables/board.html")
+        assert page.event.client.get(page.url, HTTP_IF_NONE_MATCH="*").status_code == 200
+        return
+    assert page.templates[0] not in ("gameday/board.html", "tables/board.html")
+    tag = first["ETag"]
+    assert first["Cache-Control"] == "no-cache"  # the browser asks on every visit
+    with Renders(page) as renders:
+        again = page.event.client.get(page.url, HTTP_IF_NONE_MATCH=tag)
+        assert again.status_code == 304 and again.content == b"" and again["ETag"] == tag
+        assert renders.count == 0
+    page.event.change()
+    after = page.event.client.get(page.url, HTTP_IF_NONE_MATCH=tag)
+    assert after.status_code == 200 and after["ETag"] != tag
+    assert version_of(after) != version_of(first)
+    assert page.event.client.get(page.url, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 304
+    poll = page.get(version_of(after), poll=True)
+    assert poll.status_code == 204  # htmx polls keep their 204

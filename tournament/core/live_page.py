@@ -14,7 +14,10 @@ A view does two things:
    (`shows`: a division, a round, an entrant, a typed name), the viewer, the template, the language
    and the tournament's time zone, which it is rendered in;
 3. the response carries its version in the `X-Meldboard-Version` header and, in the page, as the
-   fragment's `data-version` and `?v=` of its poll.
+   fragment's `data-version` and `?v=` of its poll;
+4. a whole page without `live` values carries an ETag made of its key (so of the counter) and its
+   clock turn: a browser's reload of an unchanged page is answered 304 after the same one small
+   query, nothing rendered.
 
 The version is the counter, plus a digest of what the page shows that bumps no counter
 (`unversioned`: when a board's table phones were last heard), plus the page's next clock turn (the
@@ -35,8 +38,9 @@ import zoneinfo
 from collections.abc import Callable, Iterable
 from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.db.models import Exists, OuterRef
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -45,6 +49,7 @@ from tournament.models import Game, Tournament
 
 VERSION_HEADER = "X-Meldboard-Version"
 LIVE_HEADER = "X-Meldboard-Live"
+_ETAG = re.compile(r'^(?:W/)?"(?P<digest>[0-9a-f]+)(?:t(?P<turn>\d{1,12}))?"$')
 _VERSION = re.compile(r"^(?P<base>\d+(?:h[0-9a-f]+)?)(?:t(?P<turn>\d{1,12}))?$")
 
 
@@ -128,12 +133,40 @@ def answer(request, head: page_cache.TournamentHead, *, name: str, templates: tu
         context["version"] = with_turn(base, context["clock_turn"])
         return context
 
+    if not request.htmx and not live and still_shown(request, key, now):
+        response = HttpResponseNotModified()
+        response["ETag"] = request.headers["If-None-Match"]
+        return response
     with timezone.override(zoneinfo.ZoneInfo(head.time_zone)):
         html, page_turn = page_cache.render(request, template, key, build_context, live=live, now=now,
                                             clock_turn=lambda context: context["clock_turn"])
     response = HttpResponse(html)
     response[VERSION_HEADER] = with_turn(base, page_turn)
+    if not request.htmx and not live:  # a board's "updated 10:05:03" must be true after a reload: no 304
+        response["ETag"] = etag(key, page_turn)
+        response["Cache-Control"] = "no-cache"  # a browser asks again on every visit: a 304 while unchanged
     return response
+
+
+# ---- a browser's reload: 304 while the page it holds is the current one -------------------------
+
+def etag(key: str, turn: dt.datetime | None) -> str:
+    """The page's key (which holds the counter, the viewer, the language) and its clock turn."""
+    return f'W/"{with_turn(key.rsplit(":", 1)[-1], turn)}"'
+
+
+def still_shown(request, key: str, now: dt.datetime) -> bool:
+    """Whether the page the browser holds (If-None-Match) reads as the current one would. A request
+    carrying flash messages gets the page, so that it shows them."""
+    held = request.headers.get("If-None-Match", "")
+    if not held or len(messages.get_messages(request)):
+        return False
+    digest = key.rsplit(":", 1)[-1]
+    for tag in held.split(","):
+        found = _ETAG.match(tag.strip())
+        if found and found["digest"] == digest and (found["turn"] is None or now.timestamp() < int(found["turn"])):
+            return True
+    return False
 
 
 def live_view(view):

@@ -29,13 +29,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import dateformat, timezone, translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tournament.core import render_once
 from tournament.core.clock import countdown_text
 from tournament.models import Game, Tournament
 
@@ -106,16 +106,19 @@ def render(request, template: str, cache_key: str, build_context: Callable[[], d
         context = build_context()
         turn = clock_turn(context) if clock_turn else None
         return mark_safe(render_to_string(template, {**context, **live}, request=request)), turn
-    found = cache.get(cache_key)  # (html, clock turn); a miss also while Redis is down (config.degrading_cache)
-    if isinstance(found, tuple) and (found[1] is None or now < found[1]):
-        html, turn = found
-    else:
+
+    def rendered() -> tuple[str, dt.datetime | None]:
         context = build_context()
         turn = clock_turn(context) if clock_turn else None
         context["csrf_token"] = CSRF_PLACEHOLDER
         context.update({name: _placeholder(name) for name in live})
-        html = render_to_string(template, context, request=request)
-        cache.set(cache_key, (html, turn), PAGE_TIMEOUT)
+        return render_to_string(template, context, request=request), turn
+
+    # (html, clock turn), rendered by one request for all who want it at once (tournament.core.render_once);
+    # a miss also while Redis is down (config.degrading_cache).
+    html, turn = render_once.fetch_or_render(
+        cache_key, rendered, lambda found: isinstance(found, tuple) and (found[1] is None or now < found[1]),
+        PAGE_TIMEOUT)
     return mark_safe(personalize(request, html, live, now)), turn
 
 

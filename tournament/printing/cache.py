@@ -11,12 +11,12 @@ in its own transaction, so the next request renders afresh and the old PDF is le
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
 
 from django.core.cache import cache
 
 from tournament.core import page_cache
 from tournament.models import Tournament
+from tournament.printing import handover
 
 PDF_TIMEOUT = 7 * 24 * 3600  # only so that PDFs of old counts leave the cache
 JOB_TIMEOUT = 24 * 3600
@@ -27,14 +27,20 @@ def pdf_key(tournament: Tournament, document: str) -> str:
     return page_cache.key("pdf", *page_cache.counted(tournament), tournament.language, document)
 
 
-def cached_pdf(tournament: Tournament, document: str, build: Callable[[], bytes]) -> tuple[bytes, bool]:
-    """The PDF from the cache when the data is unchanged, else built now and kept. (pdf, was_cached)"""
+def cached_pdf(tournament: Tournament, document: str, kind: str, args: list) -> tuple[bytes, bool]:
+    """The PDF from the cache when the data is unchanged, else made now and kept: by the worker when
+    one is alive (tournament.printing.handover), else here. `kind` and `args` name it for
+    tournament.printing.makers. (pdf, was_cached)"""
     key = pdf_key(tournament, document)
     pdf = cache.get(key)
     if pdf is not None:
         return pdf, True
-    pdf = build()
-    cache.set(key, pdf, PDF_TIMEOUT)
+    pdf = handover.from_worker(key, kind, args)
+    if pdf is None:
+        from tournament.printing import makers  # WeasyPrint: imported only by a process that makes a PDF
+
+        pdf = makers.make(kind, args)
+        cache.set(key, pdf, PDF_TIMEOUT)
     return pdf, False
 
 

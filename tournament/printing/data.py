@@ -24,6 +24,7 @@ from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSi
 POSTING = "posting"
 CURRENT = "current"
 VERSIONS = {POSTING: gettext_lazy("For posting"), CURRENT: gettext_lazy("Current results")}
+SEATING_ORDERS = ("table", "name")  # a seating chart by table or by name A-Z
 
 
 # ---- time in the tournament's zone -------------------------------------------------------------

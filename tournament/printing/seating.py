@@ -17,7 +17,7 @@ from tournament.models import Tournament
 from tournament.printing import data
 from tournament.printing.paper import Paper
 
-ORDERS = ("table", "name")
+ORDERS = data.SEATING_ORDERS
 
 
 def seating_pdf(tournament: Tournament, number: int, order: str, paper: Paper, now: dt.datetime | None = None) -> bytes:

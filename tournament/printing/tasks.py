@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import logging
+import threading
 
 from celery import shared_task
+from celery.signals import worker_ready, worker_shutdown
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from tournament.core.language import in_tournament_language
 from tournament.models import Round
 from tournament.printing import cache as pdf_cache
-from tournament.printing import data, documents
+from tournament.printing import data, handover
 from tournament.printing.paper import paper
 
 log = logging.getLogger(__name__)
@@ -39,6 +41,8 @@ def make_round_cards(round_id: int, job_id: str) -> bool:
 
 
 def _make(rnd: Round, record: dict, job_id: str) -> bool:
+    from tournament.printing import documents  # WeasyPrint: the web process imports this module too
+
     tournament = rnd.division.tournament
     document = card_document(rnd, record["paper"], record["base_url"])
     key = pdf_cache.pdf_key(tournament, document)
@@ -65,3 +69,31 @@ def _make(rnd: Round, record: dict, job_id: str) -> bool:
 @shared_task(acks_late=True, ignore_result=True)
 def make_table_cards(round_id: int, job_id: str) -> bool:
     return make_round_cards(round_id, job_id)
+
+
+# ---- any document, handed over by a web request (tournament.printing.handover) -------------------
+
+_stop_beating = threading.Event()
+
+
+@worker_ready.connect
+def _worker_ready(**kwargs) -> None:
+    handover.start_beating(_stop_beating)
+
+
+@worker_shutdown.connect
+def _worker_shutdown(**kwargs) -> None:
+    _stop_beating.set()
+    cache.delete(handover.WORKER_KEY)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def make_document(kind: str, args: list, key: str) -> bool:
+    """Make one document into the cache under `key` for the web request that waits for it."""
+    if cache.get(key) is not None:
+        return False
+    from tournament.printing import makers  # WeasyPrint: the web process imports this module too
+
+    cache.set(handover.taken_key(key), 1, int(handover.MAKE_WAIT) + 10)
+    cache.set(key, makers.make(kind, args), pdf_cache.PDF_TIMEOUT)
+    return True

@@ -30,7 +30,7 @@ from tournament.formats.tables import rounds as table_rounds
 from tournament.formats.tables import seat_lists
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
-from tournament.printing import data, documents, rules_summary, seating, table_results, tasks
+from tournament.printing import data, tasks
 from tournament.printing.paper import DEFAULT_PAPER, PAPERS, UnknownPaper
 from tournament.printing.paper import paper as paper_for
 
@@ -167,7 +167,7 @@ def chart(request, slug, division_id, version):
                            % {"division": stored_name(division.name)})
     pdf, _cached = pdf_cache.cached_pdf(
         tournament, f"chart:{division.pk}:{version}:{chosen.key}",
-        lambda: documents.chart_pdf(division, version, chosen),
+        "chart", [division.pk, version, chosen.key],
     )
     return _pdf_response(pdf, _filename(tournament, division.name, version, chosen.key))
 
@@ -196,7 +196,7 @@ def table_cards(request, slug, round_id):
     link_base = base_url(request)
     pdf, _cached = pdf_cache.cached_pdf(
         tournament, tasks.card_document(rnd, chosen.key, link_base),
-        lambda: documents.table_cards_pdf(rnd, chosen, link_base),
+        "cards", [rnd.pk, chosen.key, link_base],
     )
     return _pdf_response(pdf, _filename(tournament, rnd.division.name, rnd, gettext_lazy("Table cards")))
 
@@ -251,7 +251,9 @@ def job_download(request, slug, job_id):
     pdf = cache.get(record.get("pdf_key", ""))
     if pdf is None:  # evicted since: make it again here
         rnd = _round(slug, record["round_id"])
-        pdf = documents.table_cards_pdf(rnd, paper_for(record["paper"]), record["base_url"])
+        from tournament.printing import makers  # WeasyPrint, only when this process makes the PDF
+
+        pdf = makers.make("cards", [rnd.pk, record["paper"], record["base_url"]])
     return _pdf_response(pdf, record["filename"])
 
 
@@ -264,7 +266,7 @@ def score_sheets(request, slug, round_id):
     tournament = rnd.division.tournament
     pdf, _cached = pdf_cache.cached_pdf(
         tournament, f"sheets:round:{rnd.pk}:{chosen.key}",
-        lambda: documents.score_sheets_pdf(data.printable_games(rnd), chosen, tournament),
+        "round-sheets", [rnd.pk, chosen.key],
     )
     return _pdf_response(pdf, _filename(tournament, rnd.division.name, rnd, gettext_lazy("Score sheets")))
 
@@ -280,7 +282,7 @@ def score_sheet(request, slug, game_id):
         return _bad_choice(request, tournament, str(exc))
     pdf, _cached = pdf_cache.cached_pdf(
         tournament, f"sheets:game:{game.pk}:{chosen.key}",
-        lambda: documents.score_sheets_pdf(data.games_of(pk=game.pk), chosen, tournament),
+        "game-sheet", [game.pk, chosen.key],
     )
     table = game.table_number or game.pk
     return _pdf_response(pdf, _filename(tournament, gettext_lazy("Score sheet"),
@@ -296,7 +298,7 @@ def blank_score_sheet(request, slug):
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
     pdf, _cached = pdf_cache.cached_pdf(
-        tournament, f"sheets:blank:{chosen.key}", lambda: documents.score_sheets_pdf([], chosen, tournament),
+        tournament, f"sheets:blank:{chosen.key}", "blank-sheet", [tournament.pk, chosen.key],
     )
     return _pdf_response(pdf, _filename(tournament, gettext_lazy("Blank score sheet")))
 
@@ -309,7 +311,7 @@ def results(request, slug):
         chosen = _paper(request)
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
-    pdf, _cached = pdf_cache.cached_pdf(tournament, f"results:{chosen.key}", lambda: documents.results_pdf(tournament, chosen))
+    pdf, _cached = pdf_cache.cached_pdf(tournament, f"results:{chosen.key}", "results", [tournament.pk, chosen.key])
     return _pdf_response(pdf, _filename(tournament, gettext_lazy("Results")))
 
 
@@ -324,7 +326,7 @@ def table_event_results(request, slug):
         return _bad_choice(request, tournament, str(exc))
     try:
         pdf, _cached = pdf_cache.cached_pdf(
-            tournament, f"table-results:{chosen.key}", lambda: table_results.table_results_pdf(tournament, chosen),
+            tournament, f"table-results:{chosen.key}", "table-results", [tournament.pk, chosen.key],
         )
     except ValidationError as exc:  # no round seated yet
         return _bad_choice(request, tournament, " ".join(exc.messages))
@@ -341,7 +343,7 @@ def rules_summary_sheet(request, slug):
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
     pdf, _cached = pdf_cache.cached_pdf(
-        tournament, f"rules-summary:{chosen.key}", lambda: rules_summary.rules_summary_pdf(tournament, chosen))
+        tournament, f"rules-summary:{chosen.key}", "rules", [tournament.pk, chosen.key])
     return _pdf_response(pdf, _filename(tournament, gettext_lazy("Rules")))
 
 
@@ -352,7 +354,7 @@ def seating_chart(request, slug, number, order):
     tournament = get_object_or_404(Tournament, slug=slug)
     try:
         chosen = _paper(request)
-        if order not in seating.ORDERS:
+        if order not in data.SEATING_ORDERS:
             raise BadChoice(_("A seating chart is printed “table” (by table) or “name” (A-Z), not “%(order)s”.")
                             % {"order": order})
     except BadChoice as exc:
@@ -362,6 +364,6 @@ def seating_chart(request, slug, number, order):
                            % {"number": number})
     pdf, _cached = pdf_cache.cached_pdf(
         tournament, f"seating:{number}:{order}:{chosen.key}",
-        lambda: seating.seating_pdf(tournament, number, order, chosen),
+        "seating", [tournament.pk, number, order, chosen.key],
     )
     return _pdf_response(pdf, _filename(tournament, f"Round {number}", gettext_lazy("Seating"), f"by-{order}"))

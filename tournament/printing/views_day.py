@@ -10,7 +10,6 @@ from django.views.decorators.http import require_GET
 from tournament.core.decorators import organizer_required
 from tournament.models import Tournament
 from tournament.printing import cache as pdf_cache
-from tournament.printing import documents
 from tournament.printing.views import BadChoice, _bad_choice, _filename, _paper, _pdf_response, base_url
 
 
@@ -24,5 +23,5 @@ def day_cards(request, slug):
         return _bad_choice(request, tournament, str(exc))
     link_base = base_url(request)
     pdf, _cached = pdf_cache.cached_pdf(tournament, f"day-cards:{chosen.key}:{link_base}",
-                                        lambda: documents.day_cards_pdf(tournament, chosen, link_base))
+                                        "day-cards", [tournament.pk, chosen.key, link_base])
     return _pdf_response(pdf, _filename(tournament, gettext_lazy("All table cards")))
