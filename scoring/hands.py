@@ -231,7 +231,7 @@ def correct(
         if new_winner is not None:
             try:
                 formats.of(game.division.tournament).correct_result(
-                    game, new_winner, by=user, note=f"Hand {current.number} corrected: {reason}")
+                    game, new_winner, by=user, note=reason)
             except ValidationError as exc:  # checked above; a race with the next game's start lands here
                 log.warning("result of game %s not corrected: %s", game.pk, exc)
     outcome.finish_if_over(game, user=user)

@@ -359,7 +359,6 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
             person = Player.objects.create(tournament=tournament, name=name, created_at=now)
         sub = Substitution.objects.create(game=locked, team=team, replaced=replaced, substitute=person, recorded_by=by, at=now)
         _new_version(locked)
-        log_event(locked, "substitute", by=by, at=now, entrant=Entrant(team=team.pk), replaced=replaced.pk, substitute=person.pk,
-                  note=f"{person.name} plays for {replaced.name} ({team.name})")
+        log_event(locked, "substitute", by=by, at=now, entrant=Entrant(team=team.pk), replaced=replaced.pk, substitute=person.pk)
         count_change(locked)
     return sub

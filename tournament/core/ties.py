@@ -121,12 +121,12 @@ def notify_organizers(game_id: int, now: dt.datetime | None = None) -> bool:
     if game is None or not _claim(game, tie_notified_at__isnull=True, to=now):
         return False
     tournament = game.division.tournament
-    names = " v ".join(str(side) for side in game.sides.order_by("slot").select_related("team", "player"))
+    sides = [str(side) for side in game.sides.order_by("slot").select_related("team", "player")]
     try:
         recipients = _recipients(tournament)
         if recipients:
             with in_tournament_language(tournament):  # sent in the background: no visitor's language
-                named = {"tournament": tournament.name, "game": game.label, "names": names, "url": _game_url(game),
+                named = {"tournament": tournament.name, "game": game.label, "names": versus(sides), "url": _game_url(game),
                          "story": story(game) or _("level; the organizer decides.")}
                 subject = _("%(tournament)s: %(game)s is level at the time limit — your decision") % named
                 message = _("%(game)s (%(names)s): %(story)s\n\nLet the table play one more hand (the higher total "
@@ -137,6 +137,16 @@ def notify_organizers(game_id: int, now: dt.datetime | None = None) -> bool:
         _claim(game, tie_notified_at=now, to=None)
         return False
     return True
+
+
+def versus(names: list[str]) -> str:
+    """“Ana & Bea vs. Cy & Dee” / “… contra …”: the sides of a game, in the reader's language."""
+    if not names:
+        return ""
+    joined = names[0]
+    for name in names[1:]:
+        joined = _("%(first)s vs. %(second)s") % {"first": joined, "second": name}
+    return joined
 
 
 def _claim(game: Game, *, to: dt.datetime | None, **current) -> bool:
