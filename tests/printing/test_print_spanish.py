@@ -96,7 +96,7 @@ DOCUMENTS = {
                                    "Ganador", "Firma", "Respaldo en papel"],
                     ["Score sheet", "Hand", "Points needed to meld", "Card values",
                      "Books, runs", "Winner", "Signed", "Paper backup"]),
-    "results": (results, ["resultados", "Campeón", "por definir", "División 1", "Ganador:", "Mesa 1", "Página 1 de"],
+    "results": (results, ["resultados", "Campeones", "por definir", "División 1", "Ganador:", "Mesa 1", "Página 1 de"],
                 ["results", "Champion", "to be decided", "Division", "Winner", "Table", "Page"]),
     "seating-by-table": (seating_by_table, ["Ronda 1", "Lugares por mesa", "hora de inicio publicada", "Mesa 1",
                                             "Lugar 1", "(pareja:", "mié"],
