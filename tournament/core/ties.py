@@ -21,6 +21,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament.common.numbers import points_text as points
 from tournament.core.language import in_tournament_language
@@ -140,13 +141,8 @@ def notify_organizers(game_id: int, now: dt.datetime | None = None) -> bool:
 
 
 def versus(names: list[str]) -> str:
-    """“Ana & Bea vs. Cy & Dee” / “… contra …”: the sides of a game, in the reader's language."""
-    if not names:
-        return ""
-    joined = names[0]
-    for name in names[1:]:
-        joined = _("%(first)s vs. %(second)s") % {"first": joined, "second": name}
-    return joined
+    """“Ana & Bea v Cy & Dee” / “… vs. …”: the sides of a game, in the reader's language."""
+    return pgettext("versus", " v ").join(names)
 
 
 def _claim(game: Game, *, to: dt.datetime | None, **current) -> bool:
