@@ -65,10 +65,10 @@ def accepting_hands(game: Game, now: dt.datetime | None = None) -> str | None:
     timed_out = game.status == status.IN_PLAY or game.result_reason in (Game.Reason.TIME_LIMIT, Game.Reason.TIME_LIMIT_TIE)
     if timed_out and time_limit_passed(game, now or timezone.now()):
         if game.division.kind == "tables":
-            text = _("The time limit passed at %(clock)s; hands entered after it do not count (RULES D6). "
+            text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
                      "The table is placed by its totals before the limit.")
         else:
-            text = _("The time limit passed at %(clock)s; hands entered after it do not count (RULES A7). "
+            text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
                      "The organizer decides the result.")
         return text % {"clock": _time_limit_clock(game)}
     if game.status == status.AWAITING_DECISION:
@@ -231,7 +231,7 @@ def correct(
         if new_winner is not None:
             try:
                 formats.of(game.division.tournament).correct_result(
-                    game, new_winner, by=user, note=f"Hand {current.number} corrected: {reason}")
+                    game, new_winner, by=user, note=reason)
             except ValidationError as exc:  # checked above; a race with the next game's start lands here
                 log.warning("result of game %s not corrected: %s", game.pk, exc)
     outcome.finish_if_over(game, user=user)
@@ -281,8 +281,8 @@ def table_locked(game: Game, now: dt.datetime) -> str | None:
         return _("This game is finished: only the organizer can change or confirm these hands now. "
                  "Ask the organizer to correct the sheet.")
     if time_limit_passed(game, now) and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
-        return _("The time limit passed at %(clock)s: only the organizer can change or confirm these hands now "
-                 "(RULES A7).") % {"clock": _time_limit_clock(game)}
+        return _("The time limit passed at %(clock)s: only the organizer can change or confirm these hands now.") % {
+            "clock": _time_limit_clock(game)}
     return _("Hands of this game cannot be changed (%(status)s).") % {"status": game.get_status_display().lower()}
 
 

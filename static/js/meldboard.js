@@ -15,6 +15,10 @@
       var text = fmt(left);
       el.textContent = text === null ? (el.dataset.done || "now") : text;
       el.classList.toggle("countdown-done", text === null);
+      // At zero the done text says it all ("time is up"): the words before the count ("Closes in")
+      // would read "Closes in now", so they go.
+      var label = el.previousElementSibling;
+      if (label && label.classList.contains("countdown-label")) label.hidden = text === null;
     });
   }
   document.addEventListener("DOMContentLoaded", function () {

@@ -22,7 +22,7 @@ def shot(page, name):
 
 @pytest.mark.parametrize("locale, words", [
     ("en-US", {"sub": "Record the substitute", "withdraw": "Withdraw", "plays": "plays for", "took": "took the seats of"}),
-    ("es-MX", {"sub": "Registrar el suplente", "withdraw": "Retirar", "plays": "juega por", "took": "ocupó los lugares de"}),
+    ("es-MX", {"sub": "Registrar el suplente", "withdraw": "Retirar", "plays": "juega en lugar de", "took": "ocupó los lugares de"}),
 ])
 def test_a_substitute_and_a_withdrawal_on_the_organizers_phone(live_server, browser, organizer, locale, words):
     event = club_seated()

@@ -40,8 +40,8 @@ def test_a_team_signs_up_in_spanish_on_a_phone(live_server, spanish_phone):
     phone.get_by_role("link", name="Inscribir un equipo").click()
     expect(phone.get_by_role("heading", level=1)).to_have_text("Inscribir un equipo")
     # A first try without the team's name: refused in Spanish, nothing signed up.
-    phone.get_by_label("Primer(a) compañero(a)").fill("Rosa Díaz")
-    phone.get_by_label("Segundo(a) compañero(a)").fill("Luis Peña")
+    phone.get_by_label("Integrante 1").fill("Rosa Díaz")
+    phone.get_by_label("Integrante 2").fill("Luis Peña")
     phone.get_by_role("button", name="Inscribirse").click()
     expect(phone.locator("#signup-form")).to_contain_text("Falta: Nombre del equipo.")
     phone.get_by_label("Nombre del equipo").fill("Pelícanos")

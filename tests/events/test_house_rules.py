@@ -125,7 +125,8 @@ def test_rules_summary_pdf_in_the_tournaments_language(organizer_client):
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content)
     assert "reglas" in text.lower() and "10,000" in text
-    assert "REGLAS B1" in text  # the borrowed numbers are marked on paper too
+    # The borrowed numbers are marked on paper too, in words: a sheet for the players shows no rule tags.
+    assert "prestado" in text and "REGLAS" not in text
 
 
 def test_rules_summary_marks_a_house_rule(organizer_client):

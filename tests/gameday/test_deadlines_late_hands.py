@@ -48,7 +48,7 @@ def test_a_hand_sent_after_the_limit_is_refused_though_the_worker_has_not_run(cl
         page = response.content.decode()
         assert response.status_code == 409
         assert (f"The time limit passed at {clock(game.division.tournament, game.time_limit_at)}; hands entered "
-                "after it do not count (RULES A7). The organizer decides the result.") in page
+                "after it do not count. The organizer decides the result.") in page
         assert Game.objects.get(pk=game.pk).status == Game.Status.IN_PLAY  # the worker has not run
         assert Hand.objects.filter(game=game).count() == 1 and totals(game) == [5690, 935]
         # The sheet offers no form any more; it says why.

@@ -89,10 +89,10 @@ def test_the_draw_page_in_spanish_explains_the_draw_number(organizer_client):
     assert "6 equipos en el sorteo." in text
     assert ("Número de sorteo 48213 — el mismo número siempre da el mismo sorteo, así cualquiera puede comprobarlo."
             in text)
-    for phrase in ("División 1", "Publicado", "División 2", "Vista previa — sin publicar", "Pase directo", " vs. ",
+    for phrase in ("División 1", "Publicada", "División 2", "Vista previa — sin publicar", "Pase directo", " vs. ",
                    "Publicar División 2 (número de sorteo 48213)", "Sortear de nuevo"):
         assert phrase in text, phrase
-    assert re.search(r"Sorteado (lun|mar|mié|jue|vie|sáb|dom) \d+ \w+, \d\d:\d\d:\d\d", text)
+    assert re.search(r"Sorteado el (lun|mar|mié|jue|vie|sáb|dom) \d+ \w+, \d\d:\d\d:\d\d", text)
     no_english(text, "in the draw", "Draw number", "Published", "Bye", "Redraw", "Division 1", *NAV)
 
 

@@ -70,8 +70,9 @@ def test_the_home_after_the_final(client):
     tournament, champion = finished()
     html = main_of(spanish(client, reverse("public:home", args=[tournament.slug])))
     banner = html.split('class="lv-champion"', 1)[1].split("</section>", 1)[0]
-    assert 'aria-label="Campeón"' in html and f"<bdi>{champion.name}</bdi>" in banner
-    assert "Campeón de <bdi>División 1</bdi>" in html
+    # A champion is a team of two: "Campeones", the same word everywhere.
+    assert 'aria-label="Campeones"' in html and f"<bdi>{champion.name}</bdi>" in banner
+    assert "Campeones de <bdi>División 1</bdi>" in html and "Campeón" not in html
     assert "Todos los resultados: el cuadro completo" in html or "El cuadro completo" in html
     assert_none(html, "Champion", "champion:", "Results so far", "whole bracket")
 
@@ -96,7 +97,7 @@ def test_find_my_team_and_a_teams_own_page(client):
 def test_the_sign_up_page_the_board_and_the_teams_list(client):
     tournament = signed_up()
     html = main_of(spanish(client, reverse("public:signup", args=[tournament.slug])))
-    for phrase in ("Inscribir un equipo", "Nombre del equipo", "Primer(a) compañero(a)", "Segundo(a) compañero(a)",
+    for phrase in ("Inscribir un equipo", "Nombre del equipo", "Integrante 1", "Integrante 2",
                    "Teléfono o correo", "Para que la organización pueda localizarle.", ">Inscribirse</button>",
                    "dos compañeros por equipo"):
         assert phrase in html, phrase

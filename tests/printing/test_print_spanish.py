@@ -86,7 +86,7 @@ def table_results(tournament):
 
 # document: (url maker, Spanish words it must show, the English words they replace)
 DOCUMENTS = {
-    "chart": (chart, ["División 1", "Para publicar", "Ganadores: escriban", "Ganador de División 1", "hora de"],
+    "chart": (chart, ["División 1", "Para publicar", "Ganadores: escriban", "Ganadores de División 1", "hora de"],
               ["Division 1", "For posting", "Winners:", "winner", "time ·", "printed"]),
     "table-cards": (table_cards, ["MESA", "contra", "Hora de inicio publicada", "Tiempo límite", "Anotador(a): escanee",
                                   "pierde por no presentarse", "impreso"],
@@ -96,14 +96,14 @@ DOCUMENTS = {
                                    "Ganador", "Firma", "Respaldo en papel"],
                     ["Score sheet", "Hand", "Points needed to meld", "Card values",
                      "Books, runs", "Winner", "Signed", "Paper backup"]),
-    "results": (results, ["resultados", "Campeón", "por definir", "División 1", "Ganador:", "Mesa 1", "Página 1 de"],
+    "results": (results, ["resultados", "Campeones", "por definir", "División 1", "Ganador:", "Mesa 1", "Página 1 de"],
                 ["results", "Champion", "to be decided", "Division", "Winner", "Table", "Page"]),
     "seating-by-table": (seating_by_table, ["Ronda 1", "Lugares por mesa", "hora de inicio publicada", "Mesa 1",
                                             "Lugar 1", "(pareja:", "mié"],
                          ["Round 1", "Seating by table", "posted start", "Table 1", "Seat 1", "partner", "Wed"]),
     "seating-by-name": (seating_by_name, ["Ronda 1", "¿Dónde me siento? Nombres A–Z", "Mesa 1 · lugar 1", "mié"],
                         ["Round 1", "Where do I sit", "Table 1", "seat", "Wed"]),
-    "table-results": (table_results, ["resultados", "Empate por el triunfo", "lo decide un desempate", "Posiciones",
+    "table-results": (table_results, ["resultados", "Empate por el primer lugar", "lo decide un desempate", "Posiciones",
                                       "Pareja", "Medalla", "Bono", "(empate: hace falta desempate)",
                                       "Orden por puntaje total"],
                       ["results", "Level for the win", "play-off", "Standings", "Partnership", "Bonus",
@@ -212,7 +212,7 @@ def test_a_play_off_is_printed_in_spanish(organizer_client, tournament):
     play_the_playoff(event, "P5 & P6")
     url = reverse("printing:table_results", args=[event.slug]) + "?paper=letter"
     text = flat(pdf_text(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content))
-    assert "Desempates" in text and "Desempate por el triunfo: ganó P5 & P6" in text
+    assert "Desempates" in text and "Desempate por el primer lugar: ganó P5 & P6" in text
     assert "Oro: P5 & P6" in text and "Plata: P1 & P2" in text and "(lugar por desempate)" in text
     assert "won by" not in text and "Play-off" not in text and "Silver" not in text
 

@@ -36,7 +36,7 @@ def test_refusals_are_in_spanish_and_change_nothing(spanish_organizer, tournamen
     response = spanish_organizer.post(reverse("signups:add_team", args=[tournament.slug]),
                                       {"team_name": "", "player1": "Rosa Díaz", "player2": "Rosa Díaz"}, follow=True)
     assert messages_of(response) == ["Nombre del equipo: Falta: Nombre del equipo.",
-                                     "Segundo(a) compañero(a): Los dos compañeros deben ser dos personas distintas."]
+                                     "Integrante 2: Los dos compañeros deben ser dos personas distintas."]
     team = Team.objects.get(name="Sharks")
     response = spanish_organizer.post(reverse("signups:rename_team", args=[tournament.slug, team.pk]),
                                       {"name": "x" * 61}, follow=True)

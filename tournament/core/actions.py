@@ -54,13 +54,17 @@ def _not_playing(team: Team, game: Game) -> str:
     return _("%(team)s is not playing in %(game)s.") % {"team": team.name, "game": game.label}
 
 
-def _over_message(game: Game) -> str:
+def _ask(via: str) -> str:
+    """The players are told whom to ask; the organizer, who is the one to ask, is not."""
+    return "" if via == "organizer" else " " + _("Ask the organizer if this is wrong.")
+
+
+def _over_message(game: Game, via: str = "organizer") -> str:
     tournament = game.division.tournament
     if game.status in (Status.FORFEIT, Status.DOUBLE_FORFEIT) and game.result_reason in Game.FORFEIT_REASONS:
         at = game.no_show_at if game.result_reason == Reason.NO_SHOW and game.no_show_at else game.finished_at
-        return _("%(game)s was forfeited (%(reason)s) at %(clock)s; check-in is closed. "
-                 "Ask the organizer if this is wrong.") % {
-            "game": game.label, "reason": reason_words(game.result_reason), "clock": local_clock(tournament, at)}
+        return _("%(game)s was forfeited (%(reason)s) at %(clock)s; check-in is closed.") % {
+            "game": game.label, "reason": reason_words(game.result_reason), "clock": local_clock(tournament, at)} + _ask(via)
     if game.status == Status.AWAITING_DECISION:
         return _("%(game)s is over: it was level at the time limit and waits for the organizer.") % {"game": game.label}
     return _("%(game)s is over (%(status)s); check-in is closed.") % {
@@ -81,7 +85,7 @@ def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt
         if existing:
             return existing
         if locked.is_done or locked.status == Status.AWAITING_DECISION:
-            raise ValidationError(_over_message(locked))
+            raise ValidationError(_over_message(locked, via))
         sides = sides_of(locked)
         side = _side_of(sides, team)
         if locked.status == Status.WAITING or any(s.team_id is None for s in sides):
@@ -113,11 +117,11 @@ def check_in(game: Game, team: Team, *, by=None, via: str = "organizer", now: dt
     grace = int(tournament.no_show_grace.total_seconds() // 60)
     raise ValidationError(
         ngettext("Check-in refused: the no-show deadline for %(game)s was %(clock)s (%(grace)s minute after the "
-                 "posted start), so %(team)s forfeits this game. Ask the organizer if this is wrong.",
+                 "posted start), so %(team)s forfeits this game.",
                  "Check-in refused: the no-show deadline for %(game)s was %(clock)s (%(grace)s minutes after the "
-                 "posted start), so %(team)s forfeits this game. Ask the organizer if this is wrong.", grace)
+                 "posted start), so %(team)s forfeits this game.", grace)
         % {"game": too_late.label, "clock": local_clock(tournament, too_late.no_show_at), "grace": grace,
-           "team": team.name}
+           "team": team.name} + _ask(via)
     )
 
 
@@ -359,7 +363,6 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
             person = Player.objects.create(tournament=tournament, name=name, created_at=now)
         sub = Substitution.objects.create(game=locked, team=team, replaced=replaced, substitute=person, recorded_by=by, at=now)
         _new_version(locked)
-        log_event(locked, "substitute", by=by, at=now, entrant=Entrant(team=team.pk), replaced=replaced.pk, substitute=person.pk,
-                  note=f"{person.name} plays for {replaced.name} ({team.name})")
+        log_event(locked, "substitute", by=by, at=now, entrant=Entrant(team=team.pk), replaced=replaced.pk, substitute=person.pk)
         count_change(locked)
     return sub

@@ -21,6 +21,14 @@ class Ref:
     model: str
 
 
+def later(default):
+    """A field added after entries of its kind were written: optional, and left out of the stored
+    entry while it holds its default, so an entry that does not use it reads as it always did."""
+    if callable(default):
+        return field(default_factory=default, metadata={"later": True})
+    return field(default=default, metadata={"later": True})
+
+
 TeamId = Annotated[int, Ref("tournament.Team")]
 PlayerId = Annotated[int, Ref("tournament.Player")]
 GameId = Annotated[int, Ref("tournament.Game")]
@@ -84,6 +92,7 @@ class CheckedIn:
 class NoShow:
     absent: list[Entrant]
     deadline: str
+    no_partner: list[Entrant] = later(list)  # of `absent`, those short of a partner (bracket)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -189,6 +198,7 @@ class TableBonusOverride:
     old_game: GameId | None
     new_game: GameId | None
     points: int
+    released: bool = later(False)  # given back because its table was reopened (not the organizer's move)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -203,9 +213,11 @@ class PlayoffPosted:
 
 @dataclass(frozen=True, kw_only=True)
 class EventState:
-    """The organizer declared the event finished (medals final) or reopened it."""
+    """The organizer declared the event finished (medals final) or reopened it; or the last play-off did
+    (`cause` "playoff": it decided every medal, or one of its tables was taken back)."""
 
     reason: str = ""
+    cause: str = later("")
 # Changes after a draw (a bracket team's withdrawal gives walkovers; the reason is the entry's note).
 # `choice`: what the organizer did with a table's seats ("substitute",
 # "sitting_out", "reseat", or "" when no table was waiting); `player`: the one partner who withdrew.

@@ -21,8 +21,15 @@ from tournament.models import Tournament
 log = logging.getLogger(__name__)
 
 
-def closed_message(tournament: Tournament) -> str:
-    if tournament.registration_closed_at and tournament.registration_closed_at < tournament.signup_deadline:
+def closed_message(tournament: Tournament, *, organizer: bool = False) -> str:
+    """Why nobody can sign up any more. The organizer reads it on their own pages: it does not send
+    them to ask the organizer, it says what they can still do."""
+    early = tournament.registration_closed_at and tournament.registration_closed_at < tournament.signup_deadline
+    if organizer:
+        if early:
+            return _("Sign-ups were closed early at %(when)s.") % {"when": full_text(tournament, tournament.registration_closed_at)}
+        return _("Sign-ups closed at %(when)s.") % {"when": full_text(tournament, tournament.signup_deadline)}
+    if early:
         return _("Sign-ups were closed early by the organizer at %(when)s.") % {
             "when": full_text(tournament, tournament.registration_closed_at)}
     return _("Sign-ups closed at %(when)s. Ask the organizer if you still want to play.") % {

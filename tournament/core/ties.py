@@ -21,6 +21,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament.common.numbers import points_text as points
 from tournament.core.language import in_tournament_language
@@ -121,12 +122,12 @@ def notify_organizers(game_id: int, now: dt.datetime | None = None) -> bool:
     if game is None or not _claim(game, tie_notified_at__isnull=True, to=now):
         return False
     tournament = game.division.tournament
-    names = " v ".join(str(side) for side in game.sides.order_by("slot").select_related("team", "player"))
+    sides = [str(side) for side in game.sides.order_by("slot").select_related("team", "player")]
     try:
         recipients = _recipients(tournament)
         if recipients:
             with in_tournament_language(tournament):  # sent in the background: no visitor's language
-                named = {"tournament": tournament.name, "game": game.label, "names": names, "url": _game_url(game),
+                named = {"tournament": tournament.name, "game": game.label, "names": versus(sides), "url": _game_url(game),
                          "story": story(game) or _("level; the organizer decides.")}
                 subject = _("%(tournament)s: %(game)s is level at the time limit — your decision") % named
                 message = _("%(game)s (%(names)s): %(story)s\n\nLet the table play one more hand (the higher total "
@@ -137,6 +138,11 @@ def notify_organizers(game_id: int, now: dt.datetime | None = None) -> bool:
         _claim(game, tie_notified_at=now, to=None)
         return False
     return True
+
+
+def versus(names: list[str]) -> str:
+    """“Ana & Bea v Cy & Dee” / “… vs. …”: the sides of a game, in the reader's language."""
+    return pgettext("versus", " v ").join(names)
 
 
 def _claim(game: Game, *, to: dt.datetime | None, **current) -> bool:

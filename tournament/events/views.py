@@ -79,7 +79,7 @@ def dashboard(request, tournament):
         "tournament": tournament,
         "open": tournament.signups_open(),
         "draw_started": signup_deadline.draw_started(tournament),
-        "closed_message": signup_deadline.closed_message(tournament),
+        "closed_message": signup_deadline.closed_message(tournament, organizer=True),
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
         # Who signed up, in the format's shape (teams and the partner board, or players).
         **formats.of(tournament).dashboard(tournament),

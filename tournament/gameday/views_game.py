@@ -17,37 +17,18 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
 from tournament.common.form_input import error_messages
-from tournament.core import formats, game_log, game_log_kinds, ties
+from tournament.core import formats, game_log_words, ties
 from tournament.core.board import game_view, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
-from tournament.core.game_log_names import entrant_names
+from tournament.core.game_log_words import VIA_WORDS
 from tournament.gameday.forms import CorrectionForm
 from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
 
 NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)
-EVENT_WORDS = {
-    "ready": gettext_lazy("Both teams known"), "started": gettext_lazy("Started"), "no_show": gettext_lazy("No-show"),
-    "result": gettext_lazy("Result"), "time_limit": gettext_lazy("Time limit reached"),
-    "time_limit_tie": gettext_lazy("Level at the time limit"),
-    "result_held": gettext_lazy("Result held: a hand awaits confirmation"),
-    "unconfirmed_at_limit": gettext_lazy("Unconfirmed hand at the time limit: the organizer decides"),
-    "one_more_hand": gettext_lazy("One more hand allowed"),
-    "substitute": gettext_lazy("Substitute"), "no_partner": gettext_lazy("No partner"),
-    "forfeit_reversed": gettext_lazy("Forfeit reversed"), "correction": gettext_lazy("Result corrected"),
-    "reopened": gettext_lazy("Reopened"),
-    "playoff_posted": gettext_lazy("Play-off posted"), "event_finished": gettext_lazy("Event finished"),
-    "event_reopened": gettext_lazy("Event reopened"), "clock_paused": gettext_lazy("Clock paused"),
-    "clock_resumed": gettext_lazy("Clock resumed"), "clock_extended": gettext_lazy("More time given"),
-    "result_reopened": gettext_lazy("Game reopened"),
-    "withdrawn": gettext_lazy("Withdrawn after the draw"), "seat_taken": gettext_lazy("Seats taken by another entrant"),
-    "reseated": gettext_lazy("Round seated again"), "partner_replaced": gettext_lazy("Substitute"),
-}
-VIA_WORDS = {"organizer": gettext_lazy("organizer"), "table": gettext_lazy("table")}
 
 
 def load_game(tournament, game_id: int) -> Game:
@@ -73,24 +54,10 @@ def correction_block(game: Game, sides) -> str:
 
 
 def _log(game: Game, sides) -> list[dict]:
-    """The game's events and check-ins in time order, in words (who won, who replaced whom)."""
-    events = list(GameEvent.objects.filter(game=game).select_related("by"))
-    read = [game_log.read(event) for event in events]
-    names = entrant_names(read, sides)
-    entries = []
-    for event, entry in zip(events, read):
-        words = str(EVENT_WORDS.get(event.kind, event.kind.replace("_", " ").capitalize()))
-        if isinstance(entry, game_log_kinds.Correction):
-            words = _("%(event)s: %(old)s → %(new)s") % {
-                "event": words, "old": names.get(entry.old_winner, _("nobody")),
-                "new": names.get(entry.winner, _("nobody"))}
-        elif isinstance(entry, game_log_kinds.ClockChanged) and entry.minutes:
-            words = _("%(event)s: +%(minutes)s min") % {"event": words, "minutes": entry.minutes}
-        elif isinstance(entry, game_log_kinds.ForfeitReversed):
-            pass  # the winner it names is the one taken back
-        elif getattr(entry, "winner", None) in names:
-            words = _("%(event)s: %(team)s wins") % {"event": words, "team": names[entry.winner]}
-        entries.append({"at": event.at, "by": event.by, "note": event.note, "words": words})
+    """The game's events and check-ins in time order, in the reader's words (who won, who replaced whom)."""
+    events = GameEvent.objects.filter(game=game).select_related("by")
+    entries = [{"at": line.at, "by": line.by, "note": line.note, "words": line.words}
+               for line in game_log_words.lines(game, events, sides)]
     entries += [
         {"at": c.at, "by": c.recorded_by, "note": "",
          "words": _("%(team)s checked in (%(via)s)") % {"team": c.team.name, "via": VIA_WORDS.get(c.via, c.via)}}

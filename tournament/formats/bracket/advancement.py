@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournament.core import transitions
 from tournament.core.game_log import Entrant
+from tournament.core.game_log_words import EARLIER_RESULT
 from tournament.core.game_rows import lock_game, sides_of
 from tournament.models import Division, Game, GameSide, Team
 
@@ -130,7 +131,7 @@ def advance(game: Game) -> None:
         settle(lock_game(side.game_id))
 
 
-def reopen(game: Game, *, reason: str = "an earlier result changed") -> None:
+def reopen(game: Game, *, reason: str = EARLIER_RESULT) -> None:
     """Take a game (locked) back to waiting for its teams: an automatic outcome undone (a final not needed,
     a walkover) or a feeder's result taken back; it is worked out again when its sides are known."""
     transitions.move(game, "reopen", log="reopened", log_data={"reason": reason})

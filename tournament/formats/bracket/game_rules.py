@@ -11,9 +11,9 @@ from django.db import transaction
 
 import rules
 from scoring import confirmed_limit, outcome
-from tournament.common.localtime import clock as local_clock
 from tournament.core import deadlines, ties, transitions
 from tournament.core.game_log import Entrant, EntrantTotal
+from tournament.core.game_log_words import FEEDER_REVERSED
 from tournament.core.game_rows import lock_game, log_event
 from tournament.formats.bracket import advancement
 from tournament.models import Division, Game, GameSide, Substitution, Team
@@ -35,10 +35,9 @@ def apply_no_show(game: Game, sides: list[GameSide], now: dt.datetime) -> bool:
         s.team_id: Reason.NO_PARTNER if deadlines.short_of_partner(teams[s.team_id], subs) else Reason.NO_SHOW
         for s in absent
     }
-    tournament = game.division.tournament
+    # The words are made when the log is read (tournament.core.game_log_words), in the reader's language.
     log_event(game, "no_show", at=now, absent=[Entrant.of(s) for s in absent], deadline=game.no_show_at.isoformat(),
-              note=f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
-                   + ", ".join(f"{s.team.name} ({reasons[s.team_id]})" for s in absent))
+              no_partner=[Entrant.of(s) for s in absent if reasons[s.team_id] == Reason.NO_PARTNER])
     if len(absent) == len(sides):
         advancement.double_forfeit(game, reason=Reason.NO_SHOW)
     else:
@@ -79,7 +78,7 @@ def sheet_over(game: Game, state, *, user=None) -> bool:
     if side is None and state.extra_hand:  # level again after the one more hand: the organizer decides
         moved = transitions.move(
             game, "await_decision", claim=True, reason=Reason.TIME_LIMIT_TIE, log="time_limit_tie",
-            note="level again after one more hand", fields={"tie_notified_at": None},
+            fields={"tie_notified_at": None},
             log_data={"totals": [EntrantTotal(Entrant.of(s), t) for s, t in zip(state.sides, state.totals)],
                       "hand": game.extra_hand},
         )
@@ -87,8 +86,7 @@ def sheet_over(game: Game, state, *, user=None) -> bool:
             transaction.on_commit(lambda: ties.notify_organizers(game.pk))
         return moved is not None
     if side is None:  # over with no single winner (a tie the rules leave to the organizer)
-        return transitions.move(game, "await_decision", claim=True, log="awaiting_decision",
-                                note="tie on the score sheet") is not None
+        return transitions.move(game, "await_decision", claim=True, log="awaiting_decision") is not None
     reason = Reason.TIME_LIMIT if state.extra_hand else Reason.SCORE
     try:
         advancement.finish_game(game, side.team, reason=reason, by=user)
@@ -119,6 +117,6 @@ def undo_result(game: Game) -> None:
         ):
             undo_result(following)
         if following.status != Status.IN_PLAY:
-            advancement.reopen(following, reason=f"{game.label} forfeit reversed")
+            advancement.reopen(following, reason=FEEDER_REVERSED)
         if side.team_id == game.winner_id:
             GameSide.objects.filter(pk=side.pk).update(team=None)

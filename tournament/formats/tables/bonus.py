@@ -50,7 +50,7 @@ def award_first_finish(game: Game) -> TableBonus | None:
     try:
         with transaction.atomic():
             award = TableBonus.objects.create(round=game.round, game=game, points=points, reason=FIRST_TABLE)
-            log_event(game, "table_bonus", note=f"{FIRST_TABLE}: +{points} to each side", points=points)
+            log_event(game, "table_bonus", points=points)
             count_change(game)
     except IntegrityError:  # another table of the round finished first (or the organizer decided)
         return None
@@ -94,9 +94,8 @@ def override(rnd: Round, to_game: Game | None, reason: str, *, by=None) -> Table
         else:
             TableBonus.objects.filter(pk=award.pk).update(game=to_game, reason=reason, by=by, awarded_at=timezone.now())
             award.refresh_from_db()
-        what = f"moved to table {to_game.table_number}" if to_game else "removed"
         for game in {g.pk: g for g in (old, to_game) if g}.values():
-            log_event(game, "table_bonus_override", by=by, note=f"First-table bonus {what}: {reason}",
+            log_event(game, "table_bonus_override", by=by, note=reason,
                       old_game=old.pk if old else None, new_game=to_game.pk if to_game else None, points=points)
         Tournament.objects.filter(pk=tournament.pk).bump()
     return award

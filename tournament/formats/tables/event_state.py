@@ -61,8 +61,7 @@ def finish(tournament: Tournament, *, by=None, reason: str = "") -> None:
         if blocked:
             raise ValidationError(blocked)
         Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.FINISHED)
-        log_event(_last_game(locked), "event_finished", by=by, note=f"Event finished{': ' + reason if reason else ''}",
-                  reason=reason)
+        log_event(_last_game(locked), "event_finished", by=by, reason=reason)
         Tournament.objects.filter(pk=locked.pk).bump()
     tournament.status = Tournament.Status.FINISHED
 
@@ -77,7 +76,7 @@ def reopen(tournament: Tournament, *, by=None, reason: str = "") -> None:
         if not is_finished(locked):
             raise ValidationError(_("The event is not finished, so there is nothing to reopen."))
         Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.RUNNING)
-        log_event(_last_game(locked), "event_reopened", by=by, note=f"Event reopened: {reason}", reason=reason)
+        log_event(_last_game(locked), "event_reopened", by=by, reason=reason)
         Tournament.objects.filter(pk=locked.pk).bump()
     tournament.status = Tournament.Status.RUNNING
 
@@ -106,7 +105,7 @@ def follow_playoff(game: Game, *, ended: bool) -> None:
         played, _names = results.gather(locked)
         if pure.compute(played, rounds.event_settings(locked).standings).decided:
             Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.FINISHED)
-            log_event(game, "event_finished", note="Event finished: the play-off decided every medal")
+            log_event(game, "event_finished", cause="playoff")
     elif not ended and is_finished(locked):
         Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.RUNNING)
-        log_event(game, "event_reopened", note="Event reopened: a play-off table was taken back")
+        log_event(game, "event_reopened", cause="playoff")

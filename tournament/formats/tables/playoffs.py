@@ -96,7 +96,6 @@ def create_playoff(tournament: Tournament, entrants, *, starts_at: dt.datetime |
     number = rounds.next_round_number(tournament)
     with translation.override("en"):  # stored English, as every round name; pages show it translated (stored_words)
         name = _("Play-off for %(what)s") % {"what": tie_for(tie.rank)}
-        posted = day_and_clock(tournament, starts_at)
     try:
         with transaction.atomic():
             SeatingDraw.objects.create(
@@ -114,8 +113,6 @@ def create_playoff(tournament: Tournament, entrants, *, starts_at: dt.datetime |
             ])
             timetable.set_posted_start(game, starts_at)
             log_event(game, "playoff_posted", by=by, at=now,
-                      note=f"{name}: table {game.table_number}, starts {posted}, "
-                           f"no-show after {int(grace.total_seconds() // 60)} min",
                       entrants=[Entrant(team=e) if partnerships else Entrant(player=e) for e in ordered],
                       table=game.table_number, starts_at=starts_at.isoformat(),
                       no_show_minutes=int(grace.total_seconds() // 60))

@@ -16,5 +16,5 @@ def undo_result(game: Game) -> None:
     if award is None:
         return
     award.delete()
-    log_event(game, "table_bonus_override", note="First-table bonus released: the table was reopened",
+    log_event(game, "table_bonus_override", released=True,
               old_game=game.pk, new_game=None, points=award.points)

@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tournament.common.localtime import clock as local_clock
 from tournament.common.stored_words import reason as reason_words
 from tournament.core import transitions
 from tournament.core.game_log import Entrant, EntrantTotal
@@ -41,9 +40,7 @@ def claim_no_show(game: Game, sides: Sequence[GameSide], now: dt.datetime) -> bo
     if not absent:
         return False
     present = [s for s in sides if s.checked_in_at and not s.forfeited_at]
-    tournament = game.division.tournament
-    note = (f"Not checked in by {local_clock(tournament, game.no_show_at)}: "
-            + ", ".join(str(s) for s in absent) + (" — the others play on" if len(present) >= 2 else ""))
+    note = ""  # the words are made when the log is read (tournament.core.game_log_words)
     data = {"absent": [Entrant.of(s) for s in absent], "deadline": game.no_show_at.isoformat()}
     if len(present) >= 2:  # the game stays ready: no move, the absent seats are placed last
         if not Game.objects.filter(pk=game.pk, status=Status.READY).update(version=F("version") + 1):

@@ -36,7 +36,7 @@ def _players_page(request, tournament, form, status=200):
         "form": form,
         "format_text": formats.describe(tournament),
         "open": tournament.signups_open(),
-        "closed_message": closed_message(tournament),
+        "closed_message": closed_message(tournament, organizer=True),
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
     }
     return render(request, "tables/players.html", context, status=status)
