@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 import rules
 from tournament.common.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
+from tournament.common.names import joined
 from tournament.common.numbers import points_text  # noqa: F401 (table_results prints with it too)
 from tournament.common.stored_words import reason, stored_name
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
@@ -63,7 +64,7 @@ def games_of(**filters) -> list[Game]:
 
 
 def players_text(team: Team | None) -> str:
-    return " & ".join(p.name for p in team.players.all()) if team else ""
+    return joined(p.name for p in team.players.all()) if team else ""
 
 
 def feeder_text(side: GameSide) -> str:
