@@ -8,7 +8,8 @@ PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check -c constra
 # pytest-xdist: one test process per CPU and one more, since a good share of the suite waits on a
 # browser, a Celery worker or a socket; a test file stays in one process (its module fixtures built once).
 PYTEST_ARGS ?= -n $(shell echo $$(( $$(nproc) + 1 ))) --dist loadfile
-APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core gettext
+# The fonts: names print and show whole in any script a name can hold, emoji included.
+APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback gettext
 
 .PHONY: run test bench lighthouse venv system-test-deps demo clean messages
 
@@ -41,6 +42,8 @@ system-test-deps:
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
 	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	fc-list | grep -q "Noto Color Emoji" || missing="$$missing fonts-noto-color-emoji"; \
+	fc-list | grep -q "Noto Sans Arabic" || missing="$$missing fonts-noto-core"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing$$missing"; \

@@ -36,4 +36,4 @@ def test_the_tv_bracket_wraps_names_and_never_ellipsises_them():
     for selector, body in rules.items():
         if "tv-mini" in selector:
             assert "ellipsis" not in body and "nowrap" not in body, selector
-    assert "overflow-wrap: anywhere" in rules[".tv-mini-side bdi"]
+    assert "overflow-wrap: break-word" in rules[".tv-mini-side bdi"]
