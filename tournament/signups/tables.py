@@ -4,8 +4,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournament.common.localtime import when
 from tournament.common import names
+from tournament.common.localtime import when
 from tournament.common.names import bdi_join
 from tournament.models import Team
 
