@@ -98,8 +98,10 @@ def _lines(games, is_mine) -> list[Line]:
         mine = [s for s in game.side_list if is_mine(s)]
         others = [_slot_text(s) for s in game.side_list if not is_mine(s)]
         lines.append(Line(game=game, mine=mine, others=others))
-    # Not-done games by posted time, then the rest as played.
-    return sorted(lines, key=lambda ln: (ln.done, (ln.game.starts_at or _LATER) if not ln.done else 0, ln.game.round.number))
+    # Not-done games by posted time, then the rest in the order they were played: a division's
+    # rounds before the final, whose round number (1) says nothing about when it came.
+    return sorted(lines, key=lambda ln: (ln.done, ln.game.starts_at or ln.game.started_at or _LATER,
+                                         ln.game.division.kind == "final", ln.game.round.number, ln.game.number))
 
 
 def team_page(tournament: Tournament, team: Team) -> EntrantPage:
