@@ -41,6 +41,7 @@ EVENT_WORDS = {
     "playoff_posted": gettext_lazy("Play-off posted"), "event_finished": gettext_lazy("Event finished"),
     "event_reopened": gettext_lazy("Event reopened"), "clock_paused": gettext_lazy("Clock paused"),
     "clock_resumed": gettext_lazy("Clock resumed"), "clock_extended": gettext_lazy("More time given"),
+    "length_changed": gettext_lazy("Game length changed"),
     "result_reopened": gettext_lazy("Game reopened"),
     "withdrawn": gettext_lazy("Withdrawn after the draw"), "seat_taken": gettext_lazy("Seats taken by another entrant"),
     "reseated": gettext_lazy("Round seated again"), "partner_replaced": gettext_lazy("Substitute"),
@@ -82,6 +83,8 @@ def _log(game: Game, sides) -> list[dict]:
             words = _("%(event)s: %(old)s → %(new)s") % {
                 "event": words, "old": names.get(entry.old_winner, _("nobody")),
                 "new": names.get(entry.winner, _("nobody"))}
+        elif isinstance(entry, game_log_kinds.ClockChanged) and entry.minutes and entry.minutes < 0:
+            words = _("%(event)s: %(minutes)s min shorter") % {"event": words, "minutes": -entry.minutes}
         elif isinstance(entry, game_log_kinds.ClockChanged) and entry.minutes:
             words = _("%(event)s: +%(minutes)s min") % {"event": words, "minutes": entry.minutes}
         elif isinstance(entry, game_log_kinds.ForfeitReversed):

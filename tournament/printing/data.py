@@ -229,10 +229,19 @@ def game_info(game: Game, base_url: str = "") -> GameInfo:
         starts=day_and_clock(tournament, starts),
         no_show=clock(tournament, no_show_at) if no_show_at else "",
         limit=clock(tournament, limit_at) if limit_at else "",
-        limit_length=duration_text(tournament.game_time_limit),
+        limit_length=duration_text(_game_length(game, tournament)),
         link=table_link(game, base_url) if base_url else "",
         no_show_rule=no_show_rule(game, game_sides),
     )
+
+
+def _game_length(game: Game, tournament: Tournament) -> dt.timedelta:
+    """This game's own limit: from its start (or posted start) to its time limit once it is on the
+    clock; a game kept its length when the tournament's changed, or was given more time."""
+    if game.status != Game.Status.IN_PLAY or not game.time_limit_at:
+        return tournament.game_time_limit
+    starts = [t for t in (game.started_at, game.starts_at) if t]
+    return game.time_limit_at - min(starts) if starts else tournament.game_time_limit
 
 
 def table_link(game: Game, base_url: str) -> str:
