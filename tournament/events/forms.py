@@ -8,8 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 import rules
 from tournament.common import names, time_zones

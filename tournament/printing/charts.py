@@ -24,6 +24,7 @@ from tournament.printing.chart_text import (
     fit_header,
     fit_name,
     text_width,
+    widest_line,
 )
 
 LINES_PER_SHEET = 32
@@ -37,9 +38,9 @@ NAME_MAX = 26.0
 MAX_PITCH = 110.0  # a chart of a few teams is not stretched over the whole sheet
 PLAYERS_MIN = 10.0  # the partners' names under a team's line, read from 2 m: no smaller than this …
 PLAYERS_PITCH = 25.0  # … and only on rows at least this tall (the partners and a 9 pt name fit)
-ROUND_ONE_WIDEST = 2.2  # round one widens up to this weight so the partners' names fit at PLAYERS_MIN
 CHAMPION_LABEL = gettext_lazy("Champion")  # under the champion's line, where the other lines say which table decides them
 ROUND_ONE_WEIGHT = 1.45
+ROUND_ONE_WIDEST = 2.2  # round one widens up to this weight so its names fit at NAME_MIN, partners at PLAYERS_MIN
 CHAMPION_WEIGHT = 1.2
 
 
@@ -225,7 +226,6 @@ def layout(data: ChartData, width: float, height: float, lines_per_sheet: int = 
     for weight in weights:
         columns.append((x, weight * unit))
         x += weight * unit
-
     area_top += (area_h - pitch * per_sheet) / 3
     area_h = pitch * per_sheet
     name_size = max(NAME_MIN, min(NAME_MAX, pitch * 0.58))
@@ -252,14 +252,8 @@ def _round_one_weight(data: ChartData, usable: float, rest: float, pitch: float)
     """Round one's share of the width: wider (the later columns give it room) when its names need
     it to print at NAME_MIN on one line, and the partners' names under its lines at PLAYERS_MIN."""
     sides = [s for game in data.rounds[0].games for s in game.sides if not s.bye]
-    widths = [text_width(s.name, NAME_MIN) for s in sides if s.name]
-    if pitch >= PLAYERS_PITCH:
-        # The score takes the right end of the partners' row: keep room for six digits.
-        widths += [text_width(s.players, PLAYERS_MIN, False) + text_width("00,000", 12, False) for s in sides if s.players]
-    needed = max(widths, default=0.0) + 12
-    if needed >= usable:
-        return ROUND_ONE_WIDEST
-    return min(ROUND_ONE_WIDEST, max(ROUND_ONE_WEIGHT, needed * rest / (usable - needed)))
+    needed = widest_line([s.name for s in sides], [s.players for s in sides] if pitch >= PLAYERS_PITCH else [], PLAYERS_MIN)
+    return ROUND_ONE_WIDEST if needed >= usable else min(ROUND_ONE_WIDEST, max(ROUND_ONE_WEIGHT, needed * rest / (usable - needed)))
 
 
 def _score_size(name_size: float) -> float:
