@@ -30,9 +30,9 @@ def running(tournament: Tournament):
 
 
 def apply(tournament: Tournament, old: dt.timedelta, new: dt.timedelta, choice: str, *, by=None,
-          now: dt.datetime | None = None) -> int:
+          now: dt.datetime | None = None, history: bool = True) -> int:
     """Move the limits the new length changes (inside the caller's transaction); how many games
-    in play took it."""
+    in play took it. `history=False` when the caller records the change itself (the house rules)."""
     now = now or timezone.now()
     if old == new:
         return 0
@@ -47,11 +47,12 @@ def apply(tournament: Tournament, old: dt.timedelta, new: dt.timedelta, choice: 
                                                                   version=F("version") + 1)
     minutes = int(shift.total_seconds() // 60)
     username = by.get_username() if by is not None and getattr(by, "is_authenticated", False) else ""
-    history = [*(Tournament.objects.get(pk=tournament.pk).rules_history or []),
-               {"at": now.isoformat(), "by": username,
-                "changes": {TIME_LIMIT: [int(old.total_seconds() // 60), int(new.total_seconds() // 60)]},
-                "running": choice if running(tournament).exists() or taken else ""}]
-    Tournament.objects.filter(pk=tournament.pk).update(rules_history=history)
+    if history:
+        entry = {"at": now.isoformat(), "by": username,
+                 "changes": {TIME_LIMIT: [int(old.total_seconds() // 60), int(new.total_seconds() // 60)]},
+                 "running": choice if running(tournament).exists() or taken else ""}
+        Tournament.objects.filter(pk=tournament.pk).update(
+            rules_history=[*(Tournament.objects.get(pk=tournament.pk).rules_history or []), entry])
     for game in taken:
         game.refresh_from_db()
         log_event(game, "length_changed", by=by, at=now, minutes=minutes,
