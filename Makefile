@@ -8,7 +8,8 @@ PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check -c constra
 # pytest-xdist: one test process per CPU and one more, since a good share of the suite waits on a
 # browser, a Celery worker or a socket; a test file stays in one process (its module fixtures built once).
 PYTEST_ARGS ?= -n $(shell echo $$(( $$(nproc) + 1 ))) --dist loadfile
-APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core gettext nginx pgbouncer postgresql redis-server
+# The fonts: names print and show whole in any script a name can hold, emoji included.
+APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback gettext nginx pgbouncer postgresql redis-server
 
 .PHONY: run test bench rehearsal lighthouse venv system-test-deps demo clean messages
 
@@ -46,6 +47,8 @@ system-test-deps:
 	command -v pgbouncer >/dev/null || missing="$$missing pgbouncer"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	fc-list | grep -q "Noto Color Emoji" || missing="$$missing fonts-noto-color-emoji"; \
+	fc-list | grep -q "Noto Sans Arabic" || missing="$$missing fonts-noto-core"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing$$missing"; \

@@ -67,9 +67,15 @@ def accepting_hands(game: Game, now: dt.datetime | None = None) -> str | None:
         if game.division.kind == "tables":
             text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
                      "The table is placed by its totals before the limit.")
-        else:
+        elif game.status == status.FINISHED:
             text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
-                     "The organizer decides the result.")
+                     "The totals at the limit decided the game.")
+        elif game.status == status.AWAITING_DECISION:
+            text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
+                     "The totals were level: the organizer decides the result.")
+        else:  # in play: the worker is recording the result from the totals at the limit
+            text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
+                     "The totals at the limit decide the game.")
         return text % {"clock": _time_limit_clock(game)}
     if game.status == status.AWAITING_DECISION:
         return _("This game is waiting for the organizer's decision; no more hands can be entered.")

@@ -28,6 +28,7 @@ from scoring.rules_text import problem_text
 from scoring.views import offline
 from scoring.views.seat import Seat, entry_only
 from tournament.common.form_fields import whole_number
+from tournament.common.names import joined
 from tournament.common.numbers import points_text
 from tournament.core import held_result
 from tournament.models import Game
@@ -61,7 +62,7 @@ def _sheet(request, seat: Seat) -> sheets.Sheet:
 def _who(view: sheets.SideView) -> str:
     """A side as the people at the table know it: "Pelicans (Ann & Bob)"."""
     if view.players and view.players != [view.name]:
-        return f"{view.name} ({' & '.join(view.players)})"
+        return f"{view.name} ({joined(view.players)})"
     return view.name
 
 

@@ -166,10 +166,10 @@ def test_a_table_token_another_tournament_uses(exported):
 def test_a_nul_character_and_an_overlong_name(exported):
     teams = rows(exported, "tournament.Team")
     teams[0]["name"] = "Sharks\x00"
-    teams[1]["name"] = "x" * 61
+    teams[1]["name"] = "x" * 256
     message = refused(exported)
     assert f"Team {teams[0]['pk']} (“Sharks\x00”), name: contains a NUL character." in message
-    assert f"Team {teams[1]['pk']} (“{'x' * 61}”), name: Ensure this value has at most 60 characters (it has 61)." in message
+    assert f"Team {teams[1]['pk']} (“{'x' * 256}”), name: Ensure this value has at most 255 characters (it has 256)." in message
 
 
 def test_two_tournaments_in_one_file(exported):

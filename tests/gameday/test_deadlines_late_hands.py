@@ -48,7 +48,7 @@ def test_a_hand_sent_after_the_limit_is_refused_though_the_worker_has_not_run(cl
         page = response.content.decode()
         assert response.status_code == 409
         assert (f"The time limit passed at {clock(game.division.tournament, game.time_limit_at)}; hands entered "
-                "after it do not count. The organizer decides the result.") in page
+                "after it do not count. The totals at the limit decide the game.") in page
         assert Game.objects.get(pk=game.pk).status == Game.Status.IN_PLAY  # the worker has not run
         assert Hand.objects.filter(game=game).count() == 1 and totals(game) == [5690, 935]
         # The sheet offers no form any more; it says why.
@@ -119,3 +119,11 @@ def test_once_the_time_limit_result_is_in_a_late_hand_gets_the_same_answer(clien
         response = client.post(f"/table/{game.table_token}/hands/", td.form(2, [td.W1, td.W2], out="1"))
     assert response.status_code == 409 and "hands entered after it do not count" in response.content.decode()
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_game_finished_at_the_limit_no_longer_says_the_organizer_decides(client, game):
+    with at(game, 11):
+        assert deadlines.apply_time_limit(game.pk) is True
+        sheet = client.get(f"/table/{game.table_token}/").content.decode()
+    assert "The totals at the limit decided the game." in sheet
+    assert "organizer decides" not in sheet

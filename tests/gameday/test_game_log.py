@@ -84,6 +84,7 @@ SAMPLES = {  # one entry of each kind, as its writer writes it
     "clock_paused": {"time_limit_at": "2027-01-06T19:00:00+00:00", "left_seconds": 1800},
     "clock_resumed": {"time_limit_at": "2027-01-06T19:10:00+00:00", "paused_seconds": 600},
     "clock_extended": {"time_limit_at": "2027-01-06T19:25:00+00:00", "minutes": 15},
+    "length_changed": {"time_limit_at": "2027-01-06T19:40:00+00:00", "minutes": 30},
     "result_reopened": {"status": "finished", "winner": {"team": 1}, "reason": "score"},
     "withdrawn": {"entrant": {"team": 2}, "player": 7, "round": 1, "choice": "substitute"},
     "seat_taken": {"left": {"player": 3}, "joined": {"player": 5}, "round": 2},

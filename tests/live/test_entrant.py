@@ -36,7 +36,7 @@ def test_a_team_page_shows_its_next_game_results_sheets_and_substitutes(client, 
     assert f"Winner of game {playing.number} (Quarter-finals)" in later  # the opponent still to be decided
     result = html.split(f'id="result-{first.pk}"', 1)[1].split("</li>", 1)[0]
     assert "Won" in result and f'href="/t/{tournament.slug}/games/{first.pk}/sheet/"' in result
-    assert f"Share it: <a href=\"{team_url(winner)}\">" in html
+    assert f"Share it: <span class=\"share-link\"><a href=\"http://testserver{team_url(winner)}\">" in html
     assert "Lost" in client.get(team_url(loser)).content.decode().split(f'id="result-{first.pk}"', 1)[1]
 
     subbed = client.get(team_url(teams_of(playing)[0])).content.decode()

@@ -40,6 +40,17 @@ def clock(tournament, moment: dt.datetime | None) -> str:
     return when(moment.astimezone(tournament.tz), "clock")
 
 
+def clock_and_day(tournament, moment: dt.datetime | None, now: dt.datetime) -> str:
+    """“10:00 AM” today, “Thu 10:00 AM” another day this week, “Thu 8 Apr, 10:00 AM” further off:
+    a list of what comes next never makes Thursday's 10:00 look like today's."""
+    if moment is None:
+        return ""
+    local, today = moment.astimezone(tournament.tz), now.astimezone(tournament.tz).date()
+    if local.date() == today:
+        return when(local, "clock")
+    return when(local, "weekday_clock" if abs((local.date() - today).days) < 6 else "day_clock")
+
+
 def day_and_clock(tournament, moment: dt.datetime | None, empty: str | None = None) -> str:
     """“Wed 8 Apr, 10:00 AM”."""
     if moment is None:

@@ -60,8 +60,102 @@ def find(objects: Iterable, name: str, attribute: str = "name"):
     return next((obj for obj in objects if key(getattr(obj, attribute)) == wanted), None)
 
 
-def bdi_join(names, separator: str = " & "):
+def bdi_join(names, separator: str | None = None):
     """Each name in its own <bdi> (a right-to-left name must not reorder the text around it), the separator between."""
     from django.utils.html import format_html_join
+    from django.utils.translation import pgettext
 
+    if separator is None:
+        separator = " %s " % pgettext("between two partners' names", "&")
     return format_html_join(separator, "<bdi>{}</bdi>", ((name,) for name in names or ()))
+
+
+# ---- partners' names: stored once, shown in the page's language --------------------------------
+
+# How a name made of its players' names is stored (language-neutral: backups, search, history).
+STORED_JOINER = " & "
+# At most three players make a team's name (two partners, or a substitute's side): 3 × 80 + joiners.
+PLAYER_NAME_LONGEST = 80
+TEAM_NAME_LONGEST = 255
+
+
+def joined(people) -> str:
+    """Partners' names as the page's language joins them: "Ana & Hank", "Ana y Hank", "Ana e Inés"."""
+    from django.utils.translation import pgettext
+
+    people = [str(p) for p in people if p]
+    word = pgettext("between two partners' names", "&")
+    text = people[0] if people else ""
+    for name in people[1:]:
+        # Spanish writes "e" before a word sounding /i/: "Ana e Inés", "Ana e Hilda" (not "Hielo").
+        lower = name.casefold()
+        sounds_i = lower[:1] in "iíï" or (lower[:2] in ("hi", "hí") and lower[2:3] not in ("e", "a"))
+        text += f" {'e' if word == 'y' and sounds_i else word} {name}"
+    return text
+
+
+class Partners(str):
+    """A team's name made of its players' names: the stored text is joined by STORED_JOINER, and
+    wherever it is shown (templates, messages, PDFs, all through str()) it is joined in the page's
+    language. Comparisons, search keys and the database see the stored text."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return joined(self.split(STORED_JOINER))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def partners_name(people) -> str:
+    """The stored name of a team made of these players (never cut: TEAM_NAME_LONGEST holds three)."""
+    return STORED_JOINER.join(clean(p) for p in people if p)
+
+
+# ---- finding and sorting as people expect ----------------------------------------------------
+
+def _bare(text: str) -> str:
+    """Without accents: "Ñúñez" → "Nunez" (the letters' marks dropped after decomposing)."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
+
+
+def search_key(value: str | None) -> str:
+    """What a search compares: case and accents ignored, so "maria pena" finds "María Peña"."""
+    return unicodedata.normalize("NFC", _bare(key(value)))
+
+
+# In Spanish "ñ" is a letter of its own between "n" and "o"; U+10FFFF sorts after every letter.
+_AFTER_N = "n\U0010ffff"
+
+
+def sort_key(value: str | None, language: str | None = None):
+    """How a list of names is ordered in the page's language (or `language`): accents and case are
+    second to the letters ("Ángela" with the A's); in Spanish "Ñúñez" comes after every "N…" and
+    before "O". Equal letters fall back to the accented form, then to the text itself."""
+    from django.utils.translation import get_language
+
+    language = (language or get_language() or "en").split("-")[0]
+    folded = key(value)
+    if language == "es":
+        letters = unicodedata.normalize("NFD", folded).replace("n\u0303", _AFTER_N)
+        letters = "".join(ch for ch in letters if not unicodedata.combining(ch))
+    else:
+        letters = _bare(folded)
+    return (letters, folded, value or "")
+
+
+def sorted_by_name(items, name=lambda item: item.name, language: str | None = None) -> list:
+    return sorted(items, key=lambda item: sort_key(str(name(item)), language))
+
+
+def order_by_name(queryset, is_descending: bool = False, attribute: str = "name"):
+    """The queryset in the page language's alphabetical order of `attribute` (a list table's
+    "sort by name"): the order is computed here, the database only follows it."""
+    from django.db.models import Case, IntegerField, Value, When
+
+    rows = sorted(queryset, key=lambda row: sort_key(str(getattr(row, attribute))), reverse=is_descending)
+    if not rows:
+        return queryset
+    place = Case(*(When(pk=row.pk, then=Value(i)) for i, row in enumerate(rows)), output_field=IntegerField())
+    return queryset.order_by(place)

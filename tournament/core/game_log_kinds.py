@@ -274,6 +274,7 @@ SCHEMAS: dict[str, type] = {
     "clock_paused": ClockChanged,
     "clock_resumed": ClockChanged,
     "clock_extended": ClockChanged,
+    "length_changed": ClockChanged,  # the tournament's game length changed and this game in play took it
     "result_reopened": ForfeitReversed,  # a finished game back in play: what was taken back
     "substitute": Substitute,
     "hand_corrected": HandCorrected,

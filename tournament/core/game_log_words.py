@@ -34,6 +34,7 @@ KIND_WORDS = {
     "playoff_posted": gettext_lazy("Play-off posted"), "event_finished": gettext_lazy("Event finished"),
     "event_reopened": gettext_lazy("Event reopened"), "clock_paused": gettext_lazy("Clock paused"),
     "clock_resumed": gettext_lazy("Clock resumed"), "clock_extended": gettext_lazy("More time given"),
+    "length_changed": gettext_lazy("Game length changed"),
     "result_reopened": gettext_lazy("Game reopened"),
     "withdrawn": gettext_lazy("Withdrawn after the draw"), "seat_taken": gettext_lazy("Seats taken by another entrant"),
     "reseated": gettext_lazy("Round seated again"), "partner_replaced": gettext_lazy("Substitute"),
@@ -149,6 +150,8 @@ class _Reader:
                 **values, "hands": ", ".join(str(h) for h in entry.hands), "totals": self.totals(entry.totals)}
         if isinstance(entry, game_log_kinds.Correction):
             return _("%(event)s: %(old)s → %(new)s") % {**values, "old": self.name(entry.old_winner), "new": self.name(entry.winner)}
+        if isinstance(entry, game_log_kinds.ClockChanged) and entry.minutes and entry.minutes < 0:
+            return _("%(event)s: %(minutes)s min shorter") % {**values, "minutes": -entry.minutes}
         if isinstance(entry, game_log_kinds.ClockChanged) and entry.minutes:
             return _("%(event)s: +%(minutes)s min") % {**values, "minutes": entry.minutes}
         if isinstance(entry, game_log_kinds.OneMoreHand):

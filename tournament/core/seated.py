@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
 
+from tournament.common.names import joined
 from tournament.models import GameSide, Substitution
 
 
@@ -30,4 +31,4 @@ def seated_name(side: GameSide, substitutions: Iterable[Substitution]) -> str:
     substitutions = list(substitutions)
     if not side.team_id or not any(s.team_id == side.team_id for s in substitutions):
         return str(side)
-    return " & ".join(seated_players(side, substitutions))
+    return joined(seated_players(side, substitutions))

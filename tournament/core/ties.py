@@ -15,7 +15,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
@@ -23,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from tournament.common import site_address
 from tournament.common.numbers import points_text as points
 from tournament.core.language import in_tournament_language
 from tournament.models import Game, Tournament
@@ -108,9 +108,8 @@ def _recipients(tournament) -> list[str]:
 
 
 def _game_url(game: Game) -> str:
-    path = reverse("gameday:game", args=[game.division.tournament.slug, game.pk])
-    base = getattr(settings, "MELDBOARD_PUBLIC_URL", "")
-    return base.rstrip("/") + path if base else path
+    # Sent by the worker: no request to take the host from; the address organizers use instead.
+    return site_address.absolute(reverse("gameday:game", args=[game.division.tournament.slug, game.pk]))
 
 
 def notify_organizers(game_id: int, now: dt.datetime | None = None) -> bool:

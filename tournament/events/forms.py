@@ -8,14 +8,14 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 import rules
 from tournament.common import names, time_zones
 from tournament.common.form_fields import HoursMinutesField
 from tournament.common.rules_words import TIME_LIMIT
 from tournament.core import house_rules
-from tournament.events import web_address
+from tournament.events import game_length, web_address
 from tournament.models import Tournament
 from tournament.models.events import VARIANTS, validate_time_zone
 
@@ -120,6 +120,14 @@ class TournamentForm(forms.ModelForm):
             self.fields["variant"].widget.attrs["data-time-limits"] = json.dumps(limits)
         else:
             del self.fields["time_limit_follows_game"]
+        if self.instance.pk and game_length.running(self.instance).exists() and not house_rules.is_frozen(self.instance):
+            # Asked only when it matters: a new length while games are on the clock.
+            self.fields["running_games"] = forms.ChoiceField(
+                label=gettext_lazy("If you change the game length, games in play now"), required=False,
+                choices=game_length.CHOICES, widget=forms.RadioSelect)
+            order = list(self.fields)
+            order.insert(order.index("game_time_limit") + 1, order.pop(order.index("running_games")))
+            self.order_fields(order)
         if self.instance.pk and house_rules.is_frozen(self.instance):
             self.fields["game_time_limit"].disabled = True
             self.fields["game_time_limit"].help_text = gettext_lazy(
@@ -173,6 +181,12 @@ class TournamentForm(forms.ModelForm):
                 # The organizer types the deadline as a wall-clock time in the tournament's zone.
                 data["signup_deadline"] = deadline.replace(tzinfo=zoneinfo.ZoneInfo(zone))
         self._time_limit_from_game(data)
+        if "running_games" in self.fields and "game_time_limit" in self.changed_data and not data.get("running_games"):
+            count = game_length.running(self.instance).count()
+            self.add_error("running_games", ngettext(
+                "%(count)s game is in play: choose whether it keeps its limit or takes the new length.",
+                "%(count)s games are in play: choose whether they keep their limit or take the new length.", count)
+                % {"count": count})
         return data
 
     def _time_limit_from_game(self, data) -> None:

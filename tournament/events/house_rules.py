@@ -21,6 +21,7 @@ from tournament.common.form_fields import PointsField, WholeNumberField
 from tournament.common.numbers import points_text
 from tournament.common.rules_words import TIME_LIMIT
 from tournament.core.house_rules import groups, is_frozen, numbers_of
+from tournament.events import game_length
 from tournament.models import TableEvent, Tournament
 
 LONGEST_GAME_MINUTES = 24 * 60
@@ -79,12 +80,15 @@ def save(tournament: Tournament, typed: dict[str, int], by) -> dict[str, list[in
             if key in numbers:
                 numbers[key] = new
         locked.rules_numbers = numbers
+        old_length = locked.game_time_limit
         if TIME_LIMIT in changes:
             locked.game_time_limit = dt.timedelta(minutes=changes[TIME_LIMIT][1])
         username = by.get_username() if by is not None and by.is_authenticated else ""
         locked.rules_history = [*(locked.rules_history or []),
                                 {"at": timezone.now().isoformat(), "by": username, "changes": changes}]
         locked.save(update_fields=["rules_numbers", "game_time_limit", "rules_history"])
+        # Posted limits follow the new length; a game already on the clock keeps its own.
+        game_length.apply(locked, old_length, locked.game_time_limit, game_length.KEEP, by=by, history=False)
         length = next((key for key in ("hands", "rounds") if key in changes), None)
         if length:
             # The rounds page's "hands per round" is the same number (tables.forms.EventSettingsForm).

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tournament.common import localtime
 from tournament.core import formats, signup_deadline
 from tournament.core.decorators import organizer_required, tournament_view
+from tournament.events import game_length
 from tournament.events.backup import export_tournament
 from tournament.events.forms import TournamentForm
 from tournament.models import Tournament
@@ -40,6 +41,7 @@ def edit(request, slug):
 
 def tournament_form(request, tournament: Tournament | None):
     previous_deadline = tournament.signup_deadline if tournament else None
+    previous_length = tournament.game_time_limit if tournament else None
     form = TournamentForm(request.POST or None, instance=tournament, user=request.user)
     if request.method == "POST" and form.is_valid():
         saved = form.save(commit=False)
@@ -51,6 +53,9 @@ def tournament_form(request, tournament: Tournament | None):
                 Tournament.objects.filter(pk=saved.pk).bump()  # name, venue, times: every page shows them
                 if saved.signup_deadline != previous_deadline:
                     signup_deadline.schedule_registration_close(saved)
+                if previous_length is not None and saved.game_time_limit != previous_length:
+                    game_length.apply(saved, previous_length, saved.game_time_limit,
+                                      form.cleaned_data.get("running_games") or game_length.KEEP, by=request.user)
         except IntegrityError:
             # Someone saved the same web address between the check and this save: nothing was saved.
             if not Tournament.objects.filter(slug=saved.slug).exclude(pk=saved.pk).exists():

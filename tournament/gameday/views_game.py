@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
 from tournament.common.form_input import error_messages
+from tournament.common.names import sorted_by_name
 from tournament.core import formats, game_log_words, ties
 from tournament.core.board import game_view, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
@@ -69,9 +70,9 @@ def _log(game: Game, sides) -> list[dict]:
 def _render(request, tournament, game: Game, *, error: str = "", typed=None, status: int = 200):
     sides = list(game.sides.all())
     minutes = int(tournament.game_time_limit.total_seconds() // 60)
-    board_players = Player.objects.filter(
+    board_players = sorted_by_name(Player.objects.filter(
         partner_post__in=PartnerPost.objects.filter(player__tournament=tournament, closed_at__isnull=True)
-    ).order_by("name")
+    ))
     return render(request, "gameday/game.html", {
         "tournament": tournament,
         "game": game,

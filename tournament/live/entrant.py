@@ -98,8 +98,10 @@ def _lines(games, is_mine) -> list[Line]:
         mine = [s for s in game.side_list if is_mine(s)]
         others = [_slot_text(s) for s in game.side_list if not is_mine(s)]
         lines.append(Line(game=game, mine=mine, others=others))
-    # Not-done games by posted time, then the rest as played.
-    return sorted(lines, key=lambda ln: (ln.done, (ln.game.starts_at or _LATER) if not ln.done else 0, ln.game.round.number))
+    # Not-done games by posted time, then the rest in the order they were played: a division's
+    # rounds before the final, whose round number (1) says nothing about when it came.
+    return sorted(lines, key=lambda ln: (ln.done, ln.game.starts_at or ln.game.started_at or _LATER,
+                                         ln.game.division.kind == "final", ln.game.round.number, ln.game.number))
 
 
 def team_page(tournament: Tournament, team: Team) -> EntrantPage:
@@ -135,18 +137,18 @@ def entrants(tournament: Tournament) -> list[Found]:
     """Whom "Find my team" can find: teams (bracket events, partnerships) or single players."""
     if formats.of(tournament).entrants_are_players(tournament):
         players = Player.objects.filter(tournament=tournament, table_entry__withdrawn_at__isnull=True)
-        return [Found(p.name, [p.name], "live:player", p.pk) for p in players.order_by("name")]
+        return names.sorted_by_name(Found(p.name, [p.name], "live:player", p.pk) for p in players)
     # A partnership whose players all withdrew is nobody to find.
     teams = (Team.objects.filter(tournament=tournament, withdrawn_at__isnull=True, players__isnull=False)
              .distinct().prefetch_related("players"))
-    return sorted((Found(t.name, [p.name for p in t.players.all()], "live:team", t.pk) for t in teams),
-                  key=lambda f: names.key(f.name))
+    return names.sorted_by_name(Found(t.name, [p.name for p in t.players.all()], "live:team", t.pk) for t in teams)
 
 
 def find(candidates: list[Found], typed: str) -> list[Found]:
-    """Everyone whose team name or player name holds what was typed (case, spaces and look-alikes ignored)."""
-    wanted = names.key(typed)
+    """Everyone whose team name or player name holds what was typed (case, accents, spaces and
+    look-alikes ignored: "nunez" finds "Ñúñez")."""
+    wanted = names.search_key(typed)
     if not wanted:
         return []
-    exact = [f for f in candidates if wanted in (names.key(n) for n in (f.name, *f.players))]
-    return exact or [f for f in candidates if any(wanted in names.key(n) for n in (f.name, *f.players))]
+    exact = [f for f in candidates if wanted in (names.search_key(n) for n in (f.name, *f.players))]
+    return exact or [f for f in candidates if any(wanted in names.search_key(n) for n in (f.name, *f.players))]

@@ -6,6 +6,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.common import names
+
 
 def new_secret() -> str:
     return secrets.token_urlsafe(24)
@@ -13,7 +15,11 @@ def new_secret() -> str:
 
 class Team(models.Model):
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=60)
+    # A typed team name is at most 60 characters (the sign-up form); a name made of its players'
+    # names holds them whole, however long (never cut: "Hank Jones" must stay on every page).
+    name = models.CharField(max_length=names.TEAM_NAME_LONGEST)
+    # True when the name is its players' names (table events' pairs): shown joined in the page's language.
+    from_players = models.BooleanField(default=False)
     contact = models.CharField(max_length=200, blank=True, help_text=gettext_lazy("Phone or email for the organizer."))
     created_at = models.DateTimeField(default=timezone.now)
     added_late = models.BooleanField(default=False, help_text=gettext_lazy("Added by the organizer after the deadline."))
@@ -27,22 +33,28 @@ class Team(models.Model):
             models.UniqueConstraint(Lower("name"), "tournament", name="team_name_unique_per_tournament"),
         ]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Loaded or created: a name of players' names shows joined in the page's language.
+        if self.__dict__.get("from_players") and isinstance(self.__dict__.get("name"), str):
+            self.name = names.Partners(self.name)
+
     def __str__(self) -> str:
-        return self.name
+        return str(self.name)
 
     @property
     def active(self) -> bool:
         return self.withdrawn_at is None
 
     def player_names(self) -> str:
-        return " & ".join(p.name for p in self.players.all())
+        return names.joined(p.name for p in self.players.all())
 
 
 class Player(models.Model):
     """A person in one tournament; on at most one team there (the FK makes that structural)."""
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=names.PLAYER_NAME_LONGEST)
     contact = models.CharField(max_length=200, blank=True)
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
     created_at = models.DateTimeField(default=timezone.now)

@@ -13,6 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.common import names
+
 
 class Household(models.Model):
     """Players who came together (a couple, a family): never drawn as partners."""
@@ -24,7 +26,7 @@ class Household(models.Model):
         ordering = ["created_at", "id"]
 
     def __str__(self) -> str:
-        return " & ".join(entry.player.name for entry in self.entries.all()) or _("Household %(number)s") % {"number": self.pk}
+        return names.joined(entry.player.name for entry in self.entries.all()) or _("Household %(number)s") % {"number": self.pk}
 
 
 class TableEntry(models.Model):

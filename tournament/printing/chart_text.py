@@ -88,3 +88,11 @@ def fit_header(text: str, width: float, size: float, bold: bool) -> tuple[float,
         lines = [" ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2:])] if len(words) > 1 else [text]
     widest = max(text_width(line, 1.0, bold) for line in lines)
     return min(size, width / max(widest, 0.01)), lines
+
+
+def widest_line(names, partners, partners_size: float) -> float:
+    """The width a round-one line needs: each name at NAME_MIN on one line and each partners' row at
+    `partners_size` with room at its right end for a six-digit score."""
+    widths = [text_width(n, NAME_MIN) for n in names if n]
+    widths += [text_width(p, partners_size, False) + text_width("00,000", 12, False) for p in partners if p]
+    return max(widths, default=0.0) + 12

@@ -24,6 +24,7 @@ from tournament.printing.chart_text import (
     fit_header,
     fit_name,
     text_width,
+    widest_line,
 )
 
 LINES_PER_SHEET = 32
@@ -35,10 +36,11 @@ HEADING_H = 42.0
 FOOTER_H = 14.0
 NAME_MAX = 26.0
 MAX_PITCH = 110.0  # a chart of a few teams is not stretched over the whole sheet
-PLAYERS_MIN = 6.5  # the partners' names under a team's line, no smaller than this …
-PLAYERS_PITCH = 20.0  # … and only on rows at least this tall (a name and the partners fit)
+PLAYERS_MIN = 10.0  # the partners' names under a team's line, read from 2 m: no smaller than this …
+PLAYERS_PITCH = 25.0  # … and only on rows at least this tall (the partners and a 9 pt name fit)
 CHAMPION_LABEL = gettext_lazy("Champion")  # under the champion's line, where the other lines say which table decides them
 ROUND_ONE_WEIGHT = 1.45
+ROUND_ONE_WIDEST = 2.2  # round one widens up to this weight so its names fit at NAME_MIN, partners at PLAYERS_MIN
 CHAMPION_WEIGHT = 1.2
 
 
@@ -178,7 +180,9 @@ class _SheetBuilder:
             self.text(x + pad, y + 1.5, below_w, hint_size, [below], "hint")
         elif side.players and players_size and not side.bye:
             fitted, lines = fit_name(side.players, below_w, players_size, players_size * LEADING, False)
-            self.text(x + pad, y + 1.2, below_w, fitted, lines[:1], "players")
+            if len(lines) > 1:  # one row only: both partners on it, smaller, never one of them left out
+                fitted = players_size * below_w / text_width(side.players, players_size, False)
+            self.text(x + pad, y + 1.2, below_w, fitted, [side.players], "players")
 
     def game_label(self, column: int, y: float, game: ChartGame, size: float, champion: str = ""):
         """Table number (and the game's own time) under the winner's line: where the game is played.
@@ -211,17 +215,17 @@ def layout(data: ChartData, width: float, height: float, lines_per_sheet: int = 
     per_sheet = min(total_lines, lines_per_sheet)
     sheet_count = total_lines // per_sheet
 
-    weights = [ROUND_ONE_WEIGHT] + [1.0] * (count_rounds - 1) + [CHAMPION_WEIGHT]
+    area_top = MARGIN + TITLE_H + HEADING_H
+    area_h = height - area_top - MARGIN - FOOTER_H
+    pitch = min(MAX_PITCH if per_sheet > 2 else 1.7 * MAX_PITCH, area_h / per_sheet)  # a lone final gets room
     usable = width - 2 * MARGIN
+    rest = count_rounds - 1 + CHAMPION_WEIGHT
+    weights = [_round_one_weight(data, usable, rest, pitch)] + [1.0] * (count_rounds - 1) + [CHAMPION_WEIGHT]
     unit = usable / sum(weights)
     columns, x = [], MARGIN
     for weight in weights:
         columns.append((x, weight * unit))
         x += weight * unit
-
-    area_top = MARGIN + TITLE_H + HEADING_H
-    area_h = height - area_top - MARGIN - FOOTER_H
-    pitch = min(MAX_PITCH if per_sheet > 2 else 1.7 * MAX_PITCH, area_h / per_sheet)  # a lone final gets room
     area_top += (area_h - pitch * per_sheet) / 3
     area_h = pitch * per_sheet
     name_size = max(NAME_MIN, min(NAME_MAX, pitch * 0.58))
@@ -242,6 +246,14 @@ def layout(data: ChartData, width: float, height: float, lines_per_sheet: int = 
         builder.sheet.name_size = _fmt(name_size)
         sheets.append(builder.sheet)
     return sheets
+
+
+def _round_one_weight(data: ChartData, usable: float, rest: float, pitch: float) -> float:
+    """Round one's share of the width: wider (the later columns give it room) when its names need
+    it to print at NAME_MIN on one line, and the partners' names under its lines at PLAYERS_MIN."""
+    sides = [s for game in data.rounds[0].games for s in game.sides if not s.bye]
+    needed = widest_line([s.name for s in sides], [s.players for s in sides] if pitch >= PLAYERS_PITCH else [], PLAYERS_MIN)
+    return ROUND_ONE_WIDEST if needed >= usable else min(ROUND_ONE_WIDEST, max(ROUND_ONE_WEIGHT, needed * rest / (usable - needed)))
 
 
 def _score_size(name_size: float) -> float:

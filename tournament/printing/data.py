@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 import rules
 from tournament.common.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
+from tournament.common.names import joined
 from tournament.common.numbers import points_text  # noqa: F401 (table_results prints with it too)
 from tournament.common.stored_words import reason, stored_name
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
@@ -64,7 +65,7 @@ def games_of(**filters) -> list[Game]:
 
 
 def players_text(team: Team | None) -> str:
-    return " & ".join(p.name for p in team.players.all()) if team else ""
+    return joined(p.name for p in team.players.all()) if team else ""
 
 
 def feeder_text(side: GameSide) -> str:
@@ -229,10 +230,19 @@ def game_info(game: Game, base_url: str = "") -> GameInfo:
         starts=day_and_clock(tournament, starts),
         no_show=clock(tournament, no_show_at) if no_show_at else "",
         limit=clock(tournament, limit_at) if limit_at else "",
-        limit_length=duration_text(tournament.game_time_limit),
+        limit_length=duration_text(_game_length(game, tournament)),
         link=table_link(game, base_url) if base_url else "",
         no_show_rule=no_show_rule(game, game_sides),
     )
+
+
+def _game_length(game: Game, tournament: Tournament) -> dt.timedelta:
+    """This game's own limit: from its start (or posted start) to its time limit once it is on the
+    clock; a game kept its length when the tournament's changed, or was given more time."""
+    if game.status != Game.Status.IN_PLAY or not game.time_limit_at:
+        return tournament.game_time_limit
+    starts = [t for t in (game.started_at, game.starts_at) if t]
+    return game.time_limit_at - min(starts) if starts else tournament.game_time_limit
 
 
 def table_link(game: Game, base_url: str) -> str:

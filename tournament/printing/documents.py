@@ -60,17 +60,36 @@ def qr_data_uri(link: str) -> str:
     return segno.make(link, error="m").svg_data_uri(scale=10, border=4, dark="#000")
 
 
-def _card_context(games: list[Game], paper: Paper, base_url: str, tournament: Tournament) -> dict:
+def _card_context(games: list[Game], paper: Paper, base_url: str, tournament: Tournament, tight: bool = False) -> dict:
     cards = []
     for game in games:
         info = data.game_info(game, base_url)
         info.qr = qr_data_uri(info.link)
         info.positions = table_facts.positions(game) if game.division.kind == Division.Kind.TABLES else []
+        info.length = _name_length(info)
         cards.append(info)
     return {
         "title": _("Table cards"), "page_size": paper.css_size(), "cards": cards, "tournament": tournament,
-        "base_size": round(11 * paper.width / 612, 1), "printed": data.printed_at(tournament),
+        "base_size": round(11 * paper.width / 612, 1), "printed": data.printed_at(tournament), "tight": tight,
     }
+
+
+def _name_length(card) -> str:
+    """"long" or "longer" when the card's names need smaller type to stay whole on its one page."""
+    team = max((len(str(s.name)) for s in card.sides), default=0)
+    players = max((len(str(s.players)) for s in card.sides), default=0)
+    if team > 40 or players > 80:
+        return "longer"
+    return "long" if team > 24 or players > 44 else ""
+
+
+def _cards(games: list[Game], paper: Paper, base_url: str, tournament: Tournament):
+    """The rendered cards, one page each: a card that still runs onto a second page (a name longer
+    than the sizes foresee) is set again in the tightest type rather than cut."""
+    document = _render("print/table_cards.html", _card_context(games, paper, base_url, tournament)).render()
+    if games and len(document.pages) > len(games):
+        document = _render("print/table_cards.html", _card_context(games, paper, base_url, tournament, tight=True)).render()
+    return document
 
 
 def table_cards_pdf(rnd: Round, paper: Paper, base_url: str, progress: Callable[[int, int], None] | None = None) -> bytes:
@@ -89,13 +108,13 @@ def _table_cards(rnd: Round, tournament: Tournament, paper: Paper, base_url: str
     if not games:
         return _pdf("print/table_cards.html", _card_context([], paper, base_url, tournament))
     if progress is None:
-        return _pdf("print/table_cards.html", _card_context(games, paper, base_url, tournament))
+        return _cards(games, paper, base_url, tournament).write_pdf()
     documents = []
     total = len(games)
     progress(0, total)
     for start in range(0, total, CARD_CHUNK):
         chunk = games[start:start + CARD_CHUNK]
-        documents.append(_render("print/table_cards.html", _card_context(chunk, paper, base_url, tournament)).render())
+        documents.append(_cards(chunk, paper, base_url, tournament))
         progress(min(start + CARD_CHUNK, total), total)
     pages = [page for document in documents for page in document.pages]
     return documents[0].copy(pages).write_pdf()
@@ -107,7 +126,9 @@ def day_cards_pdf(tournament: Tournament, paper: Paper, base_url: str) -> bytes:
         rounds = Round.objects.filter(division__tournament=tournament).select_related("division").order_by(
             "starts_at", "division__kind", "number")
         games = [game for rnd in rounds for game in data.printable_games(rnd)]
-        return _pdf("print/table_cards.html", _card_context(games, paper, base_url, tournament))
+        if not games:
+            return _pdf("print/table_cards.html", _card_context(games, paper, base_url, tournament))
+        return _cards(games, paper, base_url, tournament).write_pdf()
 
 
 # ---- score sheets ------------------------------------------------------------------------------

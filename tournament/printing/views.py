@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import time
 
-from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -21,6 +20,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.common import site_address
 from tournament.common.scheduling import send_task_safely
 from tournament.common.stored_words import stored_name
 from tournament.core import formats as event_formats
@@ -57,7 +57,7 @@ def _paper(request):
 
 def base_url(request) -> str:
     """Where phones reach this site: MELDBOARD_PUBLIC_URL when set (behind a proxy), else this request's host."""
-    return getattr(settings, "MELDBOARD_PUBLIC_URL", "") or request.build_absolute_uri("/")
+    return site_address.base(request)
 
 
 def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
@@ -113,6 +113,8 @@ def _menu_context(request, tournament: Tournament, chosen) -> dict:
         # Table rounds print seatings and results with medals; a bracket its charts.
         "table_event": not event_formats.of(tournament).has_bracket(tournament),
         "table_results_refusal": _table_results_refusal(tournament),
+        # A QR code pointing at 127.0.0.1 opens nothing on a player's phone: say so before printing.
+        "loopback_address": base_url(request) if site_address.is_loopback(base_url(request)) else "",
     }
 
 

@@ -43,6 +43,7 @@ def register_team(
     submission_key: str | None = None,
     late: bool = False,
     now: dt.datetime | None = None,
+    from_players: bool = False,
 ) -> Team:
     """Create a team of two partners, or raise ValidationError keyed by form field.
 
@@ -58,9 +59,10 @@ def register_team(
             existing = _by_key(tournament, submission_key)
             if existing:
                 return existing
-            name, first, second = _checked_entry(tournament, team_name, player_names, late=late, now=now)
+            name, first, second = _checked_entry(tournament, team_name, player_names, late=late, now=now,
+                                                 longest=names.TEAM_NAME_LONGEST if from_players else 60)
             team = Team.objects.create(
-                tournament=tournament, name=name, contact=contact.strip()[:200], submission_key=submission_key,
+                tournament=tournament, name=name, from_players=from_players, contact=contact.strip()[:200], submission_key=submission_key,
                 added_late=late and not tournament.signups_open(now), created_at=now,
             )
             free = Q(team__isnull=True) | Q(team__withdrawn_at__isnull=False)
@@ -80,7 +82,7 @@ def register_team(
     return team
 
 
-def _checked_entry(tournament, team_name, player_names, *, late, now) -> tuple[str, str, str]:
+def _checked_entry(tournament, team_name, player_names, *, late, now, longest: int = 60) -> tuple[str, str, str]:
     """The clean team and player names, or ValidationError keyed by form field."""
     if late:
         if draw_started(tournament):
@@ -96,9 +98,9 @@ def _checked_entry(tournament, team_name, player_names, *, late, now) -> tuple[s
         except ValidationError as exc:
             errors.setdefault(field, []).extend(exc.messages)
 
-    name = check("team_name", lambda: names.entered(team_name, _("Team name"), 60))
-    first = check("player1", lambda: names.entered(player_names[0], _("First partner's name"), 80))
-    second = check("player2", lambda: names.entered(player_names[1], _("Second partner's name"), 80))
+    name = check("team_name", lambda: names.entered(team_name, _("Team name"), longest))
+    first = check("player1", lambda: names.entered(player_names[0], _("First partner's name"), names.PLAYER_NAME_LONGEST))
+    second = check("player2", lambda: names.entered(player_names[1], _("Second partner's name"), names.PLAYER_NAME_LONGEST))
     if name and names.find(Team.objects.filter(tournament=tournament).only("name"), name):
         errors.setdefault("team_name", []).append(_("A team called “%(name)s” has already signed up. Pick another name.") % {"name": name})
     if first and second and names.same(first, second):
@@ -195,11 +197,12 @@ def pair(a: PartnerPost, b: PartnerPost, *, team_name: str = "", now=None, late:
     people = (a.player.name, b.player.name)
     name = team_name or f"{people[0].split()[0]} & {people[1].split()[0]}"
     if names.find(Team.objects.filter(tournament=a.player.tournament).only("name"), name):
-        name = f"{people[0]} & {people[1]}"[:60]
+        name = names.partners_name(people)
     # The players typed their contacts on the board; the organizer's team list must be able to call them.
     contacts = list(dict.fromkeys(c.strip() for c in (a.player.contact, b.player.contact) if c.strip()))
     return register_team(
-        a.player.tournament, team_name=name, player_names=people, contact="; ".join(contacts), now=now, late=late
+        a.player.tournament, team_name=name, player_names=people, contact="; ".join(contacts), now=now, late=late,
+        from_players=not team_name,
     )
 
 

@@ -4,6 +4,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tournament.common import names
 from tournament.common.localtime import when
 from tournament.common.names import bdi_join
 from tournament.models import Team
@@ -24,6 +25,9 @@ class TeamTable(tables.Table):
 
     def render_number(self, bound_row):
         return bound_row.row_counter + 1
+
+    def order_name(self, queryset, is_descending):
+        return names.order_by_name(queryset, is_descending), True
 
     def render_name(self, value):
         return format_html("<bdi>{}</bdi>", value)

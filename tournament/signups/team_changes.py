@@ -26,11 +26,12 @@ def rename_team(team: Team, new_name: str) -> Team:
         return team
     try:
         with transaction.atomic():
-            Team.objects.filter(pk=team.pk).update(name=name)
+            # A name typed is the team's own, no longer its players' names joined.
+            Team.objects.filter(pk=team.pk).update(name=name, from_players=False)
             Tournament.objects.filter(pk=team.tournament_id).bump()
     except IntegrityError:
         raise ValidationError(_("A team called “%(name)s” was just signed up. Pick another name.") % {"name": name})
-    team.name = name
+    team.name, team.from_players = name, False
     return team
 
 

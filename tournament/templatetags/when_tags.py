@@ -3,7 +3,7 @@
 
 from django import template
 
-from tournament.common.localtime import shapes, when
+from tournament.common.localtime import clock_and_day, shapes, when
 
 register = template.Library()
 
@@ -17,3 +17,9 @@ def _filter(shape):
 
 for _shape in shapes():
     register.filter(_shape, _filter(_shape))
+
+
+@register.simple_tag
+def clock_or_day(moment, tournament, now):
+    """`{% clock_or_day game.starts_at tournament now %}`: the clock alone today, with the day otherwise."""
+    return clock_and_day(tournament, moment, now)

@@ -13,7 +13,7 @@ from tournament.models import Substitution
 
 pytestmark = pytest.mark.django_db
 
-SEATED = {"en": ("We are", "sub for"), "es": ("Somos", "suplente de")}
+SEATED = {"en": ("We are", "sub for", "&"), "es": ("Somos", "suplente de", "y")}
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -27,8 +27,8 @@ def test_the_phone_and_the_board_name_the_substitute_at_the_table(organizer_clie
     game = Substitution.objects.get().game
     client = Client()  # the table phone: nobody logged in
     client.cookies["django_language"] = organizer_client.cookies["django_language"] = language
-    we_are, sub_for = SEATED[language]
-    seated = f"{partner} & Zoe ({sub_for} {replaced.name})"
+    we_are, sub_for, joiner = SEATED[language]  # between partners: the page's language's word
+    seated = f"{partner} {joiner} Zoe ({sub_for} {replaced.name})"
     phone = visible(client.get(reverse("table:sheet", args=[game.table_token])).content.decode())
     status = visible(client.get(reverse("gameday_table:status", args=[game.table_token])).content.decode())
     board = visible(organizer_client.get(reverse("tables:board", args=[event.slug])).content.decode())

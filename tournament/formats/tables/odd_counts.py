@@ -16,6 +16,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.common.names import joined
 from tournament.formats.tables import formats, rounds
 from tournament.models import SeatingDraw, Tournament
 
@@ -85,5 +86,5 @@ def _entrant_names(tournament: Tournament, ids: list[int], names: dict[int, str]
             continue
         mates = [p for p in ids if teams.get(p) is not None and teams.get(p) == teams.get(pk)]
         done.update(mates or [pk])
-        found.append(" & ".join(names.get(p, "?") for p in (mates or [pk])))
+        found.append(joined(names.get(p, "?") for p in (mates or [pk])))
     return found

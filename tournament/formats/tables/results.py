@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Prefetch
 
+from tournament.common.names import sort_key
 from tournament.formats.tables import formats, rounds
 from tournament.formats.tables import standings as pure
 from tournament.models import Division, Game, GameSide, SeatingDraw, Tournament
@@ -74,4 +75,6 @@ def standings(tournament: Tournament) -> pure.Standings:
     result = pure.compute(played, mode, finished=tournament.status == Tournament.Status.FINISHED)
     for row in result.rows:
         row.name = names.get(row.entrant, "?")
+    # Level rows read in the page language's alphabetical order (stable: ranks stay as computed).
+    result.rows.sort(key=lambda row: (row.rank, sort_key(row.name)))
     return result

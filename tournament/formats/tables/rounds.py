@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.common.names import partners_name
 from tournament.core import timetable
 from tournament.formats.tables import after_draw, formats
 from tournament.formats.tables.signups import active_players
@@ -217,7 +218,8 @@ def save_partners(tournament: Tournament, pairs, seed: int, *, by=None, now: dt.
         names = dict(Player.objects.filter(pk__in=[p for pair in pairs for p in pair]).values_list("pk", "name"))
         teams = []
         for a, b in pairs:
-            team = Team.objects.create(tournament=tournament, name=f"{names[a]} & {names[b]}"[:60], created_at=now)
+            team = Team.objects.create(tournament=tournament, name=partners_name((names[a], names[b])), from_players=True,
+                                       created_at=now)
             Player.objects.filter(pk__in=(a, b), team__isnull=True).update(team=team)
             teams.append(team)
         Tournament.objects.filter(pk=tournament.pk).bump()

@@ -134,7 +134,7 @@ def round_seating(tournament: Tournament, number: int) -> RoundSeating:
     stayed = movement.stayed_in(tournament, record)
     tables, people = [], []
     for index, (sides, seats) in enumerate(zip(record.sides, record.seats), start=1):
-        partner_of = {p: " & ".join(player_names.get(q, "?") for q in side if q != p) for side in sides for p in side}
+        partner_of = {p: names.joined(player_names.get(q, "?") for q in side if q != p) for side in sides for p in side}
         kept = set(stayed[index].side) if index in stayed else set()
         seat_rows = [
             Seat(number=at, name=player_names.get(p, "?"), partner=partner_of.get(p, ""), stayed=p in kept)
@@ -153,7 +153,7 @@ def round_seating(tournament: Tournament, number: int) -> RoundSeating:
         ]
     out = [player_names.get(p, "?") for p in record.sitting_out]
     people += [PersonSeat(name, None, None) for name in out]
-    people.sort(key=lambda p: (names.key(p.name), p.table or 0))
+    people.sort(key=lambda p: (names.sort_key(p.name), p.table or 0))
     return RoundSeating(
         number=number, round=rnd, starts=localtime.day_and_clock(tournament, rnd.starts_at if rnd else None),
         tables=tables, sitting_out=out, people=people, playoff=record.playoff,

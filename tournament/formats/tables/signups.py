@@ -139,7 +139,7 @@ def register(
                     partner_row = Player.objects.create(tournament=tournament, name=second, created_at=now)
                     entries.append(TableEntry.objects.create(player=partner_row, added_late=added_late))
                 team = Team.objects.create(
-                    tournament=tournament, name=f"{first} & {second}"[:60], contact=contact.strip()[:200],
+                    tournament=tournament, name=names.partners_name((first, second)), from_players=True, contact=contact.strip()[:200],
                     added_late=added_late, created_at=now,
                 )
                 Player.objects.filter(pk__in=[player.pk, partner_row.pk]).update(team=team)
@@ -220,8 +220,8 @@ def edit_player(player: Player, *, name: str, contact: str = "", came_with: str 
         link_household(entry)
         _drop_lonely_households(player.tournament)
         if player.team_id:
-            mates = " & ".join(Player.objects.filter(team_id=player.team_id).order_by("created_at", "id").values_list("name", flat=True))
-            Team.objects.filter(pk=player.team_id).update(name=mates[:60])
+            mates = Player.objects.filter(team_id=player.team_id).order_by("created_at", "id").values_list("name", flat=True)
+            Team.objects.filter(pk=player.team_id).update(name=names.partners_name(mates), from_players=True)
         Tournament.objects.filter(pk=player.tournament_id).bump()
     player.refresh_from_db()
     return player

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.common.names import partners_name
 from tournament.core import actions
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import log_event
@@ -34,8 +35,8 @@ def _round_number(seat, tournament) -> int:
 
 
 def _rename(team: Team) -> None:
-    mates = " & ".join(Player.objects.filter(team=team).order_by("created_at", "id").values_list("name", flat=True))
-    Team.objects.filter(pk=team.pk).update(name=mates[:60])
+    mates = partners_name(Player.objects.filter(team=team).order_by("created_at", "id").values_list("name", flat=True))
+    Team.objects.filter(pk=team.pk).update(name=mates, from_players=True)
 
 
 def substitute(tournament: Tournament, replaced: Player, *, typed: str = "", chosen: int | None = None,

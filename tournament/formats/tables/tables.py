@@ -5,6 +5,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from tournament.common import names
 from tournament.common.localtime import when
 from tournament.models import Player
 
@@ -31,6 +32,9 @@ class PlayerTable(tables.Table):
         if not in_partnerships:
             self.columns.hide("partner")
 
+    def order_name(self, queryset, is_descending):
+        return names.order_by_name(queryset, is_descending), True
+
     def render_number(self, bound_row):
         return bound_row.row_counter + 1
 
@@ -41,6 +45,6 @@ class PlayerTable(tables.Table):
     def render_partner(self, record):
         if not record.team_id:
             return gettext("to be drawn")
-        mates = " & ".join(p.name for p in record.team.players.all() if p.pk != record.pk)
+        mates = names.joined(p.name for p in record.team.players.all() if p.pk != record.pk)
         # A partner withdrew after the draw: the one left waits for a substitute partner.
         return mates or gettext("none now: give a substitute")

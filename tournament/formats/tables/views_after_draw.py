@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.common.form_input import error_messages
+from tournament.common.names import sorted_by_name
 from tournament.core import game_log
 from tournament.core.decorators import organizer_required
 from tournament.core.game_log_names import entrant_names
@@ -80,7 +81,7 @@ def _page(request, tournament, player, *, error="", status=200):
     record = after_draw.open_record(tournament)
     if record:
         seated = {p for seats in record.seats for p in seats}
-    free = Player.objects.filter(tournament=tournament).exclude(pk__in=seated).exclude(pk=player.pk).order_by("name")
+    free = sorted_by_name(Player.objects.filter(tournament=tournament).exclude(pk__in=seated).exclude(pk=player.pk))
     context = {
         "tournament": tournament,
         "player": player,

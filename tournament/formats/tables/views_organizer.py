@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from tournament.common import localtime
+from tournament.common import localtime, names
 from tournament.core.decorators import organizer_required
 from tournament.core.signup_deadline import closed_message
 from tournament.formats.tables import formats, signups, views_after_draw, withdrawals
@@ -63,7 +63,7 @@ def add_player(request, tournament):
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
-            messages.success(request, _("Added %(names)s.") % {"names": " & ".join(p.name for p in added)})
+            messages.success(request, _("Added %(names)s.") % {"names": names.joined(p.name for p in added)})
             return redirect("tables:players", slug=tournament.slug)
     return _players_page(request, tournament, form, status=400)
 

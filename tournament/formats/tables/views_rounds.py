@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.common import localtime
 from tournament.common.form_input import cleaned, error_messages
+from tournament.common.names import joined
 from tournament.core.decorators import organizer_required
 from tournament.formats.tables import drawing, formats, movement, odd_counts, rounds, views_after_draw
 from tournament.formats.tables.decorators import table_event_view
@@ -102,7 +103,7 @@ def partners_publish(request, tournament):
 def _tables(record: SeatingDraw, names: dict[int, str], stayed: dict | None = None) -> list[dict]:
     stayed = stayed or {}
     return [
-        {"number": index, "sides": [" & ".join(names.get(p, "?") for p in side) for side in sides],
+        {"number": index, "sides": [joined(names.get(p, "?") for p in side) for side in sides],
          "seats": [names.get(p, "?") for p in seats], "stayed": stayed[index].name if index in stayed else ""}
         for index, (sides, seats) in enumerate(zip(record.sides, record.seats), start=1)
     ]
