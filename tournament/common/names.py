@@ -65,3 +65,19 @@ def bdi_join(names, separator: str = " & "):
     from django.utils.html import format_html_join
 
     return format_html_join(separator, "<bdi>{}</bdi>", ((name,) for name in names or ()))
+
+
+def person_key(value: str | None) -> str:
+    """What a club matches a person by across its events: the name key without accents, so “Ana
+    López”, “ANA LOPEZ” and “Ana Lopez” are one name (tournament.clubs.members)."""
+    decomposed = unicodedata.normalize("NFKD", key(value))
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
+
+
+def contact_key(value: str | None) -> str:
+    """A contact as compared: a phone number by its digits (the last ten), an e-mail address case-folded."""
+    text = clean(value).casefold()
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if "@" not in text and len(digits) >= 7:
+        return digits[-10:]
+    return text
