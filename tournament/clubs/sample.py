@@ -22,7 +22,8 @@ LAST = ["López", "Ruiz", "Díaz", "Gómez", "Lee", "Park", "Adams", "Chen", "N�
 
 def person(n: int) -> tuple[str, str]:
     """The club's n-th person: a name and a phone."""
-    return f"{FIRST[n % len(FIRST)]} {LAST[(n // len(FIRST)) % len(LAST)]}{'' if n < 200 else f' {n // 200}'}", f"612 555 {n:04d}"
+    first, last = FIRST[n % len(FIRST)], LAST[(n * 3 + n // len(FIRST)) % len(LAST)]
+    return f"{first} {last}{'' if n < 200 else f' {n // 200}'}", f"612 555 {n:04d}"
 
 
 def _event(club, slug, name, fmt, day: dt.datetime, variant, by) -> Tournament:
@@ -120,7 +121,7 @@ def build(slug="bayside", *, seasons=1, events=3, players=30, first_year=2026, s
         for s in range(seasons):
             year = first_year - seasons + 1 + s
             start = dt.date(year, 1, 1)
-            Season.objects.create(club=club, name=f"{year}", starts_on=start, ends_on=dt.date(year, 12, 31))
+            Season.objects.create(club=club, name=f"Season {year}", starts_on=start, ends_on=dt.date(year, 12, 31))
             for e in range(events):
                 day = timezone.make_aware(dt.datetime(year, 1, 1, 18) + dt.timedelta(days=7 * e))
                 event_slug = f"{slug}-{year}-{e + 1}"
