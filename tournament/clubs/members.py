@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from tournament.common.names import contact_key, person_key
+from tournament.core.club_ratings import find_member as _find
 from tournament.models import Club, Member, MemberName, Player
 
 
@@ -30,17 +31,6 @@ def _people(club: Club) -> list[Person]:
             .order_by("tournament__signup_deadline", "tournament_id", "created_at", "id")
             .values_list("pk", "name", "contact"))
     return [Person(*row) for row in rows]
-
-
-def _find(known: dict, by_name: dict, name: str, contact: str) -> int | None:
-    exact = known.get((name, contact))
-    if exact is not None:
-        return exact
-    if not contact:
-        found = by_name.get(name, set())
-        return min(found) if found else None
-    # A known name with no contact yet takes this one; a name only known with other contacts does not.
-    return known.get((name, ""))
 
 
 def sync(club: Club) -> dict[int, int]:
