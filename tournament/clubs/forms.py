@@ -66,7 +66,7 @@ class PastEventForm(forms.ModelForm):
         model = PastEvent
         fields = ["name", "year", "champions", "silver", "bronze"]
         labels = {"name": gettext_lazy("Event"), "year": gettext_lazy("Year"), "champions": gettext_lazy("Champions"),
-                  "silver": gettext_lazy("Silver"), "bronze": gettext_lazy("Bronze")}
+                  "silver": gettext_lazy("Runners-up"), "bronze": gettext_lazy("Third place")}
 
     def clean_name(self):
         return entered(self.cleaned_data.get("name"), _("The event's name"), 120)
