@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
 from tournament.clubs import members, records
-from tournament.models import Club, MemberRating, Tournament
+from tournament.models import Club, MemberRating
 
 MODEL = PlackettLuce()
 START_MU, START_SIGMA = MODEL.mu, MODEL.sigma
@@ -64,11 +64,22 @@ def member_games(club_records: list[records.EventRecord], mapping: dict[int, int
     return [([tuple(mapping[p] for p in side if p in mapping) for side in g.sides], g.ranks) for g in games]
 
 
+HEAD_FIELDS = ("pk", "slug", "created_at", "changes", "total", "count", "ids")
+
+
+def heads(clubs):
+    """Each club's row with what its history depends on, in one query: its own counter and its
+    events' counters (a counter only grows, so their sum changes with any event's change; the count
+    and the sum of ids with an event joining or leaving the club)."""
+    return clubs.order_by().annotate(total=Sum("events__changes"), count=Count("events"), ids=Sum("events__pk")).values(*HEAD_FIELDS)
+
+
+def mark(head: dict) -> str:
+    return f"{head['changes']}:{head['total'] or 0}:{head['count']}:{head['ids'] or 0}"
+
+
 def fingerprint(club: Club) -> str:
-    """What the club's history depends on: its own counter and its events' counters."""
-    club_changes = Club.objects.filter(pk=club.pk).values_list("changes", flat=True).first()
-    events = Tournament.objects.filter(club=club).aggregate(total=Sum("changes"), count=Count("pk"), ids=Sum("pk"))
-    return f"{club_changes}:{events['total'] or 0}:{events['count']}:{events['ids'] or 0}"
+    return mark(heads(Club.objects.filter(pk=club.pk)).get())
 
 
 def refresh(club: Club, *, force: bool = False) -> dict[int, Rated]:
