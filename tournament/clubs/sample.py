@@ -60,7 +60,7 @@ def bracket_event(club, slug, name, day, people: list[int], rng: random.Random, 
     teams = []
     for i in range(0, 16, 2):
         a, b = person(people[i]), person(people[i + 1])
-        team = Team.objects.create(tournament=t, name=f"{a[0].split()[0]} & {b[0].split()[0]}")
+        team = Team.objects.create(tournament=t, name=f"{a[0]} & {b[0]}")
         Player.objects.bulk_create([Player(tournament=t, team=team, name=a[0], contact=a[1]),
                                     Player(tournament=t, team=team, name=b[0], contact=b[1])])
         teams.append(team)
