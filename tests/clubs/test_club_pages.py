@@ -2,7 +2,6 @@ import pytest
 from django.urls import reverse
 
 from tournament.clubs import sample
-from tournament.models import Club
 
 
 @pytest.fixture

@@ -45,7 +45,8 @@ class Memory:
 
 
 def load(club: Club, *, public: bool = True) -> Memory:
-    rated = ratings.refresh(club)
     mapping = members.sync(club)
+    events = records.club_records(club)
+    rated = ratings.refresh(club, mapping=mapping, events=events)
     found = {m.pk: m for m in Member.objects.filter(club=club)}
-    return Memory(club, records.club_records(club), mapping, found, rated, public)
+    return Memory(club, events, mapping, found, rated, public)

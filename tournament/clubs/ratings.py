@@ -82,13 +82,15 @@ def fingerprint(club: Club) -> str:
     return mark(heads(Club.objects.filter(pk=club.pk)).get())
 
 
-def refresh(club: Club, *, force: bool = False) -> dict[int, Rated]:
-    """The members' ratings, replayed and stored when the history changed since the last replay."""
+def refresh(club: Club, *, force: bool = False, mapping: dict[int, int] | None = None,
+            events: list[records.EventRecord] | None = None) -> dict[int, Rated]:
+    """The members' ratings, replayed and stored when the history changed since the last replay
+    (`mapping` and `events`: who is who and the records, when the caller has them already)."""
     mark = fingerprint(club)
     if not force and Club.objects.filter(pk=club.pk, rated_from=mark).exists():
         return {r.member_id: Rated(r.mu, r.sigma, r.games) for r in MemberRating.objects.filter(member__club=club)}
-    mapping = members.sync(club)
-    rated = replay(member_games(records.club_records(club), mapping))
+    mapping = members.sync(club) if mapping is None else mapping
+    rated = replay(member_games(records.club_records(club) if events is None else events, mapping))
     with transaction.atomic():
         MemberRating.objects.filter(member__club=club).delete()
         MemberRating.objects.bulk_create(

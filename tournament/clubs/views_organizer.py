@@ -59,8 +59,8 @@ def _refused(request, club, **forms):
     return render(request, "clubs/manage.html", _manage_context(request, club, **forms), status=400)
 
 
-@require_POST
 @club_organizer
+@require_POST
 def points(request, club):
     form = PointsForm(request.POST)
     if not form.is_valid():
@@ -74,8 +74,8 @@ def points(request, club):
     return redirect("clubs_organizer:manage", club.slug)
 
 
-@require_POST
 @club_organizer
+@require_POST
 def add_season(request, club):
     form = SeasonForm(request.POST, instance=Season(club=club))
     if not form.is_valid():
@@ -87,8 +87,8 @@ def add_season(request, club):
     return redirect("clubs_organizer:manage", club.slug)
 
 
-@require_POST
 @club_organizer
+@require_POST
 def add_past_event(request, club):
     form = PastEventForm(request.POST, instance=PastEvent(club=club))
     if not form.is_valid():
@@ -103,8 +103,8 @@ def add_past_event(request, club):
     return redirect("clubs_organizer:manage", club.slug)
 
 
-@require_POST
 @club_organizer
+@require_POST
 def attach(request, club):
     tournament = Tournament.objects.run_by(request.user).filter(slug=request.POST.get("event", "")).first()
     if tournament is None:
@@ -123,8 +123,8 @@ def _join(club: Club, tournament: Tournament) -> None:
     people.sync(club)
 
 
-@require_POST
 @club_organizer
+@require_POST
 def import_backup(request, club):
     form = BackupForm(request.POST, request.FILES)
     if not form.is_valid():
@@ -153,8 +153,8 @@ def _two(request, club):
     return (found[int(ids[0])], found[int(ids[1])]) if len(found) == 2 else None
 
 
-@require_POST
 @club_organizer
+@require_POST
 def merge(request, club):
     pair = _two(request, club)
     if pair is None:
@@ -165,8 +165,8 @@ def merge(request, club):
     return redirect("clubs_organizer:members", club.slug)
 
 
-@require_POST
 @club_organizer
+@require_POST
 def apart(request, club):
     pair = _two(request, club)
     if pair is not None:
@@ -176,8 +176,8 @@ def apart(request, club):
     return redirect("clubs_organizer:members", club.slug)
 
 
-@require_POST
 @club_organizer
+@require_POST
 def listing(request, club, member_id):
     member = get_object_or_404(Member, club=club, pk=member_id)
     unlisted = request.POST.get("unlisted") == "1"
