@@ -282,4 +282,11 @@ def worker_memory(ctx: Context) -> list[dict]:
     return [report.figure_row(name, round(worst, 1), "MB", target="< 150 MB", ok=worst < 150, note=note)]
 
 
-ALL = [baseline, bracket_page, score_entry, gameday_board, renders_per_change, event_peak, table_peak, printing, draw_1024, forfeit_lateness]
+def club_pages(ctx: Context) -> list[dict]:
+    from bench.club import club_pages as measure
+
+    return measure(ctx)
+
+
+ALL = [baseline, bracket_page, score_entry, gameday_board, renders_per_change, event_peak, table_peak, printing, draw_1024,
+       forfeit_lateness, club_pages]

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 import config.converters  # noqa: F401  (registers the id and token converters first)
+from tournament.clubs import urls as club_urls
 from tournament.core.language import switch_language
 from tournament.live import views as live_views
 from tournament.signups import urls as signup_urls
@@ -25,6 +26,7 @@ urlpatterns = [
     path("organizer/", include("tournament.gameday.urls")),
     path("organizer/", include("tournament.printing.urls")),
     path("organizer/", include("tournament.signups.urls_organizer")),
+    path("organizer/clubs/", include(club_urls.organizer_patterns)),
     # table-round events: organizer pages under organizer/ and the public sign-up
     path("", include("tournament.formats.tables.urls")),
     # table (the token in the URL is the key)
@@ -34,6 +36,7 @@ urlpatterns = [
     path("", include("scoring.urls_public")),
     path("", include("tournament.formats.bracket.chart.urls")),
     path("", include("tournament.live.urls")),
+    path("clubs/<slug:slug>/", include("tournament.clubs.urls")),
     path("", include((public_pages, "public"))),
 ]
 

@@ -42,7 +42,9 @@ PUBLIC = ACCOUNT_PAGES | {
     "table:service_worker",  # the table pages' offline worker script: static, the same for everyone
     "tables:signup", "tables:signed_up", "tables:public_standings", "tables:public_seating", "tables:public_seating_round",
 }
-PUBLIC_NAMESPACES = {"admin"}  # Django's admin refuses anyone who is not staff itself
+# Django's admin refuses anyone who is not staff itself; a club's public pages; a club's organizer
+# pages are a club's, not a tournament's (tests/clubs/test_club_access.py holds them to the same rule).
+PUBLIC_NAMESPACES = {"admin", "clubs", "clubs_organizer"}
 TABLE = {
     "table:sheet", "table:submit", "table:edit", "table:confirm", "table:preview", "table:count", "table:live",
     "table:manifest",

@@ -178,7 +178,10 @@ def round_trip():
     from django.apps import apps
 
     every = {m._meta.label for label in ("tournament", "scoring") for m in apps.get_app_config(label).get_models()}
-    assert set(before) == every, "a model of the app is missing from the backup"
+    # A club's rows are the club's, not one event's: a backup carries none (the club's page attaches it).
+    clubs = {"tournament.Club", "tournament.Member", "tournament.MemberName", "tournament.MemberRating",
+             "tournament.Season", "tournament.PastEvent"}
+    assert set(before) == every - clubs, "a model of the app is missing from the backup"
     data = json.loads(json.dumps(export_tournament(tournament)))  # through real JSON text
     wipe()
     restored = import_tournament(data)

@@ -63,15 +63,25 @@ def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]
         "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "gameday/",
         "print/", "edit/", "organizers/", "rules/")]
     table = [f"/table/{token}/" for token in tokens(tournament)]
+    club = club_slug(tournament)
+    if club:  # the club's memory of the event: its public pages and the club's organizer pages
+        public += [f"/clubs/{club}/", f"/clubs/{club}/ratings/", f"/clubs/{club}/honours/"]
+        organizer += [f"/organizer/clubs/{club}/", f"/organizer/clubs/{club}/members/"]
     return public, organizer, table
+
+
+def club_slug(tournament: Tournament) -> str:
+    return Tournament.objects.filter(pk=tournament.pk).values_list("club__slug", flat=True).first() or ""
 
 
 def tokens(tournament: Tournament) -> list[str]:
     return list(Game.objects.filter(division__tournament=tournament).order_by("pk").values_list("table_token", flat=True))
 
 
-def _ours(url: str, slug: str, table_tokens: set[str], game_ids: set[str]) -> bool:
+def _ours(url: str, slug: str, table_tokens: set[str], game_ids: set[str], club: str = "") -> bool:
     path = urlsplit(url).path
+    if club and path.startswith((f"/clubs/{club}/", f"/organizer/clubs/{club}/")):
+        return True
     if path.startswith((f"/t/{slug}/", f"/organizer/t/{slug}/")):
         return not path.endswith(("/export.json", "/download/"))  # a backup is a download, not a page
     if path.startswith("/table/manage/"):  # the organizer's copy of a sheet: /table/manage/<game id>/...
@@ -110,6 +120,7 @@ def crawl(client: Client, tournament: Tournament, start: list[str], follow: tupl
     table_tokens = set(tokens(tournament))
     game_ids = {str(pk) for pk in Game.objects.filter(division__tournament=tournament).values_list("pk", flat=True)}
     kinds = kinds or PageKinds(tournament)
+    club = club_slug(tournament)
     found = Crawl()
     queue, seen, classified = [], set(), set()
 
@@ -138,7 +149,7 @@ def crawl(client: Client, tournament: Tournament, start: list[str], follow: tupl
             link = urldefrag(html.unescape(link))[0]
             if link.startswith("http://testserver"):
                 link = link.removeprefix("http://testserver")
-            if link.startswith(follow) and _ours(link, slug, table_tokens, game_ids):
+            if link.startswith(follow) and _ours(link, slug, table_tokens, game_ids, club):
                 add(link)
     return found
 

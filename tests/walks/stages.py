@@ -286,3 +286,23 @@ def champion(tournament: Tournament) -> str:
 
 def player_ids(tournament: Tournament) -> list[int]:
     return list(Player.objects.filter(tournament=tournament).values_list("pk", flat=True))
+
+
+def in_a_club(walk: Iterator, organizer) -> Iterator:
+    """The same walk with the event one of a club's (run by `organizer`, with a season around it), so
+    the club's pages (season standings, players' pages, ratings, roll of honour, members) are read
+    at every stage too."""
+    from tournament.models import Club, Season
+
+    club = None
+    for stage, tournament in walk:
+        if club is None:
+            club = Club.objects.create(name="Walk club", slug=f"club-of-{tournament.slug}")
+            club.organizers.add(organizer)
+            day = timezone.localdate()
+            Season.objects.create(club=club, name="This season", starts_on=day - dt.timedelta(days=200),
+                                  ends_on=day + dt.timedelta(days=200))
+            Tournament.objects.filter(pk=tournament.pk).update(club=club)
+            Tournament.objects.filter(pk=tournament.pk).bump()
+            tournament.refresh_from_db()
+        yield stage, tournament

@@ -12,5 +12,5 @@ pytestmark = pytest.mark.django_db
 
 
 def test_every_page_of_a_club_4deck_event_at_every_stage(organizer):
-    walk = stages.table_walk("club-4deck", 12)
+    walk = stages.in_a_club(stages.table_walk("club-4deck", 12), organizer)
     assert pages.walk(walk, organizer, tables=True, check_seats=stages.check_everyone_seated_once) == []

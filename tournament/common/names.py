@@ -159,3 +159,19 @@ def order_by_name(queryset, is_descending: bool = False, attribute: str = "name"
         return queryset
     place = Case(*(When(pk=row.pk, then=Value(i)) for i, row in enumerate(rows)), output_field=IntegerField())
     return queryset.order_by(place)
+
+
+def person_key(value: str | None) -> str:
+    """What a club matches a person by across its events: the name key without accents, so “Ana
+    López”, “ANA LOPEZ” and “Ana Lopez” are one name (tournament.clubs.members)."""
+    decomposed = unicodedata.normalize("NFKD", key(value))
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
+
+
+def contact_key(value: str | None) -> str:
+    """A contact as compared: a phone number by its digits (the last ten), an e-mail address case-folded."""
+    text = clean(value).casefold()
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if "@" not in text and len(digits) >= 7:
+        return digits[-10:]
+    return text

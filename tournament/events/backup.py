@@ -143,9 +143,16 @@ def _plain(value):
     return value
 
 
+# Fields a backup leaves out: the club an event belongs to lives on its own server (the club's page
+# that imports a backup attaches the event to its club).
+NOT_CARRIED = {("tournament.Tournament", "club")}
+
+
 def export_row(obj, usernames: dict[int, str]) -> dict:
     row = {}
     for field in obj._meta.concrete_fields:
+        if (_label(type(obj)), field.name) in NOT_CARRIED:
+            continue
         if field.is_relation:
             raw = getattr(obj, field.attname)
             if field.related_model is _user_model():
@@ -278,7 +285,7 @@ def _build(model, row, maps, user_ids, User):
     obj = model()
     later = []
     for field in model._meta.concrete_fields:
-        if field.primary_key:
+        if field.primary_key or (_label(model), field.name) in NOT_CARRIED:
             continue
         if field.name not in row:
             if model is Tournament and field.name == "game_time_limit":

@@ -1,4 +1,5 @@
 from .brackets import Division, DrawRecord, Game, GameSide, Round
+from .clubs import Club, Member, MemberName, MemberRating, PastEvent, Season
 from .entries import PartnerPost, Player, Team
 from .events import Tournament
 from .gameday import CheckIn, GameEvent, Substitution
@@ -12,6 +13,12 @@ from .tables import (
 )
 
 __all__ = [
+    "Club",
+    "Member",
+    "MemberName",
+    "MemberRating",
+    "PastEvent",
+    "Season",
     "Tournament",
     "Player",
     "Team",

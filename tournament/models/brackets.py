@@ -53,6 +53,8 @@ class DrawRecord(models.Model):
     seed = models.BigIntegerField()
     # Team ids by chart line, top to bottom; null marks a bye.
     lines = models.JSONField(default=list)
+    # A seeded draw: the team ids kept apart by club rating, strongest first (draw positions 1, 2, …).
+    seeded = models.JSONField(default=list, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(default=timezone.now)
     published_at = models.DateTimeField(null=True, blank=True)

@@ -99,6 +99,8 @@ class Tournament(models.Model):
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_tournaments", blank=True)
     # Bumped (TournamentQuerySet.bump) with every change a page shows; cache keys include it.
     changes = models.PositiveBigIntegerField(default=0)
+    # The club whose memory the event joins (seasons, members, ratings, roll of honour); not in its backup.
+    club = models.ForeignKey("tournament.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="events")
 
     objects = TournamentQuerySet.as_manager()
 

@@ -69,6 +69,8 @@ class TableEvent(models.Model):
     )
     movement = models.CharField(max_length=16, choices=Movement.choices, default=Movement.REDRAW)
     standings = models.CharField(max_length=16, choices=Standings.choices, default=Standings.TOTAL)
+    # Seat each round's tables balanced by club rating (one side from each rating tier per table).
+    balanced_tables = models.BooleanField(default=False)
 
 
 class PartnerDraw(models.Model):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 
 from tournament.common import form_fields, seeds
+from tournament.core import club_ratings
 from tournament.formats.tables import formats, movement, partners, rounds, seating
 from tournament.models import Tournament
 
@@ -54,6 +55,15 @@ def draw_partners(tournament: Tournament, seed: int) -> list[list[int]]:
     return [list(pair) for pair in pairs]
 
 
+def balance_strengths(tournament: Tournament, everyone) -> dict | None:
+    """Each side's club-rating strength when the event balances its tables (off by default), else None."""
+    if not (tournament.club_id and rounds.event_settings(tournament).balanced_tables):
+        return None
+    ratings = club_ratings.player_ratings(tournament)
+    found = {side: club_ratings.side_strength(side, ratings) for side in everyone}
+    return {side: value for side, value in found.items() if value is not None}
+
+
 def draw_seating(tournament: Tournament, number: int, seed: int) -> dict:
     """Round `number`'s seating: {"tables": [{"sides": [[ids], …], "seats": [ids]}, …], "sitting_out": [ids]}."""
     everyone = rounds.entrants(tournament)
@@ -65,8 +75,10 @@ def draw_seating(tournament: Tournament, number: int, seed: int) -> dict:
     winners = [w.side for w in movement.previous_winners(tournament) if w.side] if how == "winners-stay" else []
     # A winner who withdrew since has no seat to keep.
     winners = [named[frozenset(w)] for w in winners if frozenset(w) in named]
+    strengths = balance_strengths(tournament, everyone) if how == "redraw" else None
     try:
-        result = seating.seat_round(everyone, low, high, earlier, seed=seed, movement=how, winners=winners)
+        result = seating.seat_round(everyone, low, high, earlier, seed=seed, movement=how, winners=winners,
+                                    strengths=strengths)
     except partners.DrawError as exc:
         raise ValidationError(str(exc))
     return {

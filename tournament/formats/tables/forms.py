@@ -57,9 +57,12 @@ class EventSettingsForm(forms.ModelForm):
 
     class Meta:
         model = TableEvent
-        fields = ["hands_per_round", "movement", "standings"]
-        labels = {"hands_per_round": _("Hands per round"), "movement": _("Between rounds"), "standings": _("Standings by")}
+        fields = ["hands_per_round", "movement", "standings", "balanced_tables"]
+        labels = {"hands_per_round": _("Hands per round"), "movement": _("Between rounds"), "standings": _("Standings by"),
+                  "balanced_tables": _("Balanced tables by club rating")}
         help_texts = {
+            "balanced_tables": _("Each table gets one side from each band of club ratings, so no table is all the "
+                                 "strongest. Only with a new draw each round; off: tables by lot alone."),
             "hands_per_round": _("How many hands each table plays a round. Leave it empty to play each game to the winning score."),
             "movement": _("Who sits where in the next round."),
             "standings": _(
@@ -71,6 +74,8 @@ class EventSettingsForm(forms.ModelForm):
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        if not tournament.club_id:  # no club, no ratings to balance by
+            del self.fields["balanced_tables"]
 
     def clean_hands_per_round(self):
         hands = self.cleaned_data.get("hands_per_round")

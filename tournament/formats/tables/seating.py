@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tournament.common.seeds import check_seed
@@ -79,8 +79,13 @@ def seat_round(
     seed: int = 0,
     movement: str = "redraw",
     winners: Collection[Side] = (),
+    strengths: Mapping[Side, float] | None = None,
 ) -> Round:
-    """This round's tables, seats and byes (see the module's docstring for the rules)."""
+    """This round's tables, seats and byes (see the module's docstring for the rules).
+
+    `strengths` (balanced tables, with a new draw each round): the sides are dealt strongest first in
+    bands of one per table, snaking, each to the table of the fewest repeat meetings; an unrated side
+    counts as the weakest."""
     sides = _check_entrants(entrants)
     sizes = table_sizes(len(sides), min_sides, max_sides)
     rng = random.Random(f"seating:{check_seed(seed)}:{len(earlier)}")
@@ -91,7 +96,10 @@ def seat_round(
     byes = _choose_byes(movers, len(sides) - sum(sizes), earlier)
     movers = [s for s in movers if s not in byes]
     costs = _Costs(meetings(earlier), stayers)
-    groups = _best_assignment(movers, sizes, pinned, costs, rng)
+    if strengths is not None and not pinned:
+        groups = _balanced(movers, sizes, strengths, costs)
+    else:
+        groups = _best_assignment(movers, sizes, pinned, costs, rng)
     tables = tuple(_seat_table(group, rng) for group in groups)
     return Round(tables=tables, sitting_out=tuple(canonical(byes)))
 
@@ -234,6 +242,21 @@ def _best_assignment(
             break
         movers = rng.sample(movers, len(movers))
     return best if best is not None else []
+
+
+def _balanced(movers: list[Side], sizes: list[int], strengths: Mapping[Side, float], costs: _Costs) -> list[list[Side]]:
+    # Sorting is stable: equal strengths keep the order the seed shuffled them into.
+    ordered = sorted(movers, key=lambda side: -strengths.get(side, float("-inf")))
+    groups: list[list[Side]] = [[] for _ in sizes]
+    for band, start in enumerate(range(0, len(ordered), len(sizes))):
+        open_tables = [n for n in range(len(sizes)) if len(groups[n]) < sizes[n]]
+        if band % 2:
+            open_tables.reverse()
+        for side in ordered[start:start + len(sizes)]:
+            n = min((costs.at(side, n, groups[n]), place, n) for place, n in enumerate(open_tables))[2]
+            groups[n].append(side)
+            open_tables.remove(n)
+    return groups
 
 
 def _greedy(

@@ -16,15 +16,17 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--teams", required=True, help="How many teams (at least 2).")
         parser.add_argument("--seed", required=True, help="The seed: a whole number, 0 or more.")
+        parser.add_argument("--seeds", default="", help="A seeded draw's seeds, strongest first: e.g. T5,T2 (as its page lists them).")
 
-    def handle(self, *args, teams, seed, **options):
+    def handle(self, *args, teams, seed, seeds="", **options):
         try:
             count = int(teams)
         except ValueError:
             raise CommandError(f"--teams must be a whole number, not “{teams}”.")
         try:
             seed_value = generator.parse_seed(seed)
-            lines = generator.draw_lines([f"T{i}" for i in range(1, count + 1)], seed_value)
+            seeded = [s.strip() for s in seeds.split(",") if s.strip()]
+            lines = generator.draw_lines([f"T{i}" for i in range(1, count + 1)], seed_value, seeded)
         except ValueError as exc:
             raise CommandError(str(exc))
         result = {"size": len(lines), "round1": [list(pair) for pair in generator.first_round_pairs(lines)]}

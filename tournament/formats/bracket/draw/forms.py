@@ -17,6 +17,7 @@ LOCAL_INPUT = "%Y-%m-%dT%H:%M"  # what a datetime-local input sends
 class PreviewForm(forms.Form):
     seed = SeedField()
     override = forms.BooleanField(required=False)
+    seeded = forms.BooleanField(required=False)
 
 
 class PublishForm(forms.Form):

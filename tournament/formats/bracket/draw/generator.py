@@ -16,7 +16,7 @@ from tournament.common.seeds import MAX_SEED, SeedError, check_seed, new_seed, p
 
 # The draw number's rules are every draw's (partners and seatings too): tournament.common.seeds.
 __all__ = ["MAX_SEED", "SeedError", "bracket_size", "check_seed", "draw_lines", "first_round_pairs", "new_seed",
-           "parse_seed", "standard_order"]
+           "parse_seed", "seed_count", "standard_order"]
 
 def bracket_size(n: int) -> int:
     """The next power of two at or above `n` (a draw needs at least two teams)."""
@@ -36,13 +36,29 @@ def standard_order(size: int) -> list[int]:
     return order
 
 
-def draw_lines(team_ids: Sequence[Hashable], seed: int) -> list[Hashable | None]:
-    """Chart lines top to bottom: a team id, or None for a bye."""
+def seed_count(teams: int) -> int:
+    """How many teams a seeded draw keeps apart: a quarter of the bracket (8 of a 32-line draw), as tennis does."""
+    return min(teams, bracket_size(teams) // 4) if teams >= 4 else 0
+
+
+def draw_lines(team_ids: Sequence[Hashable], seed: int, seeds: Sequence[Hashable] = ()) -> list[Hashable | None]:
+    """Chart lines top to bottom: a team id, or None for a bye.
+
+    `seeds` (a seeded draw: the top-rated teams, strongest first) take draw positions 1, 2, 3, …, which
+    the standard order puts in different first-round games (and 1 and 2 in different halves); they
+    also have the byes first, as seeds do. The other teams are shuffled with the seed as ever."""
     if len(set(team_ids)) != len(team_ids):
         raise ValueError("Each team can be drawn only once.")
     size = bracket_size(len(team_ids))
+    if any(s not in team_ids for s in seeds) or len(seeds) > size // 2:
+        raise ValueError("The seeds must be drawn teams, at most one per first-round game.")
     positions = list(team_ids)
-    random.Random(check_seed(seed)).shuffle(positions)
+    if seeds:
+        rest = [t for t in team_ids if t not in set(seeds)]
+        random.Random(check_seed(seed)).shuffle(rest)
+        positions = [*seeds, *rest]
+    else:
+        random.Random(check_seed(seed)).shuffle(positions)
     n = len(positions)
     return [positions[p - 1] if p <= n else None for p in standard_order(size)]
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from tournament.common import form_fields, localtime
-from tournament.core import deadlines, signup_deadline, timetable
+from tournament.core import club_ratings, deadlines, signup_deadline, timetable
 from tournament.formats.bracket import advancement
 from tournament.formats.bracket.draw import generator
 from tournament.models import (
@@ -24,6 +24,7 @@ from tournament.models import (
     DrawRecord,
     Game,
     GameSide,
+    Player,
     Round,
     Team,
     Tournament,
@@ -70,8 +71,23 @@ def check_can_draw(tournament: Tournament, kind: str, *, override: bool = False,
     return teams
 
 
-def preview(tournament: Tournament, kind: str, *, seed: int | str | None = None, by=None, override=False) -> DrawRecord:
-    """A new preview of a division's draw (not published). Raises ValidationError for bad input."""
+def seeds_by_rating(tournament: Tournament, teams: list[Team]) -> list[int]:
+    """The teams a seeded draw keeps apart: the top-rated (club ratings, both partners rated), strongest
+    first, ties by sign-up order; as many as generator.seed_count allows."""
+    ratings = club_ratings.player_ratings(tournament)
+    players: dict[int, list[int]] = {}
+    for pk, team in Player.objects.filter(team__in=teams).order_by("pk").values_list("pk", "team_id"):
+        players.setdefault(team, []).append(pk)
+    rated = [(strength, order, team.pk) for order, team in enumerate(teams)
+             if (strength := club_ratings.side_strength(players.get(team.pk, []), ratings)) is not None]
+    rated.sort(key=lambda item: (-item[0], item[1]))
+    return [pk for _strength, _order, pk in rated[:generator.seed_count(len(teams))]]
+
+
+def preview(tournament: Tournament, kind: str, *, seed: int | str | None = None, by=None, override=False,
+            seeded: bool = False) -> DrawRecord:
+    """A new preview of a division's draw (not published). Raises ValidationError for bad input.
+    `seeded`: the top-rated teams are kept apart in round one (seeds_by_rating)."""
     teams = check_can_draw(tournament, kind, override=override)
     if seed is None or seed == "":
         seed = generator.new_seed()
@@ -80,9 +96,14 @@ def preview(tournament: Tournament, kind: str, *, seed: int | str | None = None,
             seed = generator.parse_seed(seed)
         except generator.SeedError as exc:
             raise ValidationError(form_fields.seed_refusal(exc))
-    lines = generator.draw_lines([t.pk for t in teams], seed)
+    seeds = seeds_by_rating(tournament, teams) if seeded else []
+    if seeded and len(seeds) < 2:
+        raise ValidationError(_("A seeded draw needs at least two teams whose partners both have a club rating "
+                                "(and four teams or more); draw without seeds."))
+    lines = generator.draw_lines([t.pk for t in teams], seed, seeds)
     with transaction.atomic():
-        record = DrawRecord.objects.create(division=timetable.division(tournament, kind), seed=seed, lines=lines, created_by=by)
+        record = DrawRecord.objects.create(division=timetable.division(tournament, kind), seed=seed, lines=lines,
+                                           seeded=seeds, created_by=by)
         Tournament.objects.filter(pk=tournament.pk).bump()
     return record
 

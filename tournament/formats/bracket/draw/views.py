@@ -30,15 +30,16 @@ def _division_panels(tournament, *, errors=None, typed=None):
         record = None
         if div:
             record = div.draws.filter(published_at__isnull=False).select_related("published_by").first() or publishing.latest_preview(div)
-        pairs = []
+        pairs, seeds = [], []
         stale = False
         if record:
             missing = {x for x in record.lines if x is not None} - set(names)
             lookup = names if not missing else {**names, **{t.pk: t for t in tournament.teams.filter(pk__in=missing)}}
             pairs = [(lookup.get(a) if a else None, lookup.get(b) if b else None) for a, b in generator.first_round_pairs(record.lines)]
+            seeds = [lookup[pk] for pk in record.seeded if pk in lookup]
             stale = not (div and div.published_at) and sorted(x for x in record.lines if x is not None) != current
         panels.append({
-            "kind": kind, "label": Division.Kind(kind).label, "division": div, "record": record, "pairs": pairs,
+            "kind": kind, "label": Division.Kind(kind).label, "division": div, "record": record, "pairs": pairs, "seeds": seeds,
             "published": bool(div and div.published_at), "stale": stale,
             "error": errors.get(kind), "typed_seed": typed.get(kind, ""),
         })
@@ -55,6 +56,7 @@ def _render(request, tournament, *, errors=None, typed=None, status=200):
         "closed_message": signup_deadline.closed_message(tournament),
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
         "any_published": any(p["published"] for p in panels),
+        "can_seed": bool(tournament.club_id),
     }
     return render(request, "draw/draw.html", context, status=status)
 
@@ -72,7 +74,8 @@ def make_preview(request, slug, kind):
     seed = request.POST.get("seed", "")  # shown again as typed
     try:
         data = cleaned(form)
-        record = publishing.preview(tournament, kind, seed=data["seed"], by=request.user, override=data["override"])
+        record = publishing.preview(tournament, kind, seed=data["seed"], by=request.user, override=data["override"],
+                                    seeded=data["seeded"])
     except ValidationError as exc:
         return _render(request, tournament, errors={kind: " ".join(exc.messages)}, typed={kind: seed}, status=400)
     messages.success(request, _("%(division)s: drawn with draw number %(seed)s. Redraw as often as you like, then publish.")

@@ -1,0 +1,1 @@
+"""A club's memory: members across its events, seasons, players' pages, ratings, the roll of honour."""

@@ -1,0 +1,52 @@
+"""A club's memory as the pages read it: its events' records, who is who, the members' ratings and
+the names the public may see (a member who asked not to be listed is "A member")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from tournament.clubs import members, ratings, records
+from tournament.models import Club, Member
+
+MEDALS = {1: "gold", 2: "silver", 3: "bronze"}
+
+
+@dataclass
+class Memory:
+    club: Club
+    events: list[records.EventRecord]
+    mapping: dict[int, int]  # player id → member id
+    members: dict[int, Member]
+    rated: dict[int, ratings.Rated]
+    public: bool = True
+
+    def name(self, member: int) -> str:
+        found = self.members.get(member)
+        if found is None:
+            return "?"
+        return _("A member") if (found.unlisted and self.public) else found.name
+
+    def listed(self, member: int) -> bool:
+        found = self.members.get(member)
+        return bool(found) and (not found.unlisted or not self.public)
+
+    def entrant_members(self, players) -> list[int]:
+        seen = []
+        for p in players:
+            m = self.mapping.get(p)
+            if m is not None and m not in seen:
+                seen.append(m)
+        return seen
+
+    def entrant_name(self, players) -> str:
+        return " & ".join(self.name(m) for m in self.entrant_members(players)) or "?"
+
+
+def load(club: Club, *, public: bool = True) -> Memory:
+    mapping = members.sync(club)
+    events = records.club_records(club)
+    rated = ratings.refresh(club, mapping=mapping, events=events)
+    found = {m.pk: m for m in Member.objects.filter(club=club)}
+    return Memory(club, events, mapping, found, rated, public)

@@ -1,0 +1,172 @@
+"""One club event as plain data, in players (not members: who is who may change, tournament.clubs.members):
+who took part (entrants as tuples of player ids), where each finished, and every finished game with
+its sides' totals, placings and hands won. Season standings, players' pages, ratings and the roll of
+honour are all read from these records.
+
+A record is kept in the cache under the event's change counter (plus its id, slug and creation time),
+so a change to one event rebuilds that event's record only, and the very next request sees it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+
+from scoring.models import Hand
+from tournament.core import page_cache
+from tournament.formats.tables import formats as table_formats
+from tournament.formats.tables import results as table_results
+from tournament.models import Division, Game, GameSide, Player, Team, Tournament
+
+RECORD_VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    pk: int
+    finished_at: str  # ISO: games are rated in order of finish
+    sides: list[tuple[int, ...]]  # each side's players
+    totals: list[int]
+    ranks: list[int]  # 1 = won the game; level sides share
+    hands_won: list[int]
+    bracket: bool
+
+
+@dataclass
+class EventRecord:
+    pk: int
+    slug: str
+    name: str
+    date: dt.date
+    format: str
+    decided: bool  # the places are final
+    entrants: list[tuple[int, ...]] = field(default_factory=list)
+    entrant_names: list[str] = field(default_factory=list)
+    places: list[int] = field(default_factory=list)  # by entrant; 0 = no place (not decided)
+    games: list[GameRecord] = field(default_factory=list)
+
+    def medallists(self, place: int) -> list[str]:
+        return [name for name, p in zip(self.entrant_names, self.places) if p == place]
+
+
+def _team_players(tournament: Tournament) -> dict[int, tuple[int, ...]]:
+    found: dict[int, list[int]] = defaultdict(list)
+    for pk, team in Player.objects.filter(tournament=tournament, team__isnull=False).order_by("pk").values_list("pk", "team_id"):
+        found[team].append(pk)
+    return {team: tuple(players) for team, players in found.items()}
+
+
+def _ranks(totals: list[int], present: list[bool], winner: int | None) -> list[int]:
+    """Placings at a table: the named winner first, then by total; a side that forfeited last."""
+    def strength(i):
+        return (i == winner, totals[i]) if present[i] else (False, float("-inf"))
+    return [1 + sum(strength(j) > strength(i) for j in range(len(totals))) for i in range(len(totals))]
+
+
+def _hands_won(tournament: Tournament) -> dict[int, list[int]]:
+    won: dict[int, list[int]] = {}
+    for game, result in Hand.objects.filter(game__division__tournament=tournament).values_list("game_id", "result"):
+        scores = [side.get("hand_score", 0) for side in (result or {}).get("sides", [])]
+        if not scores:
+            continue
+        counts = won.setdefault(game, [0] * len(scores))
+        if len(counts) < len(scores):
+            counts.extend([0] * (len(scores) - len(counts)))
+        best = max(scores)
+        if scores.count(best) == 1:
+            counts[scores.index(best)] += 1
+    return won
+
+
+def _games(tournament: Tournament, teams: dict[int, tuple[int, ...]]) -> list[GameRecord]:
+    hands = _hands_won(tournament)
+    games = (Game.objects.filter(division__tournament=tournament, status=Game.Status.FINISHED, finished_at__isnull=False)
+             .select_related("division").order_by("finished_at", "pk"))
+    sides_of: dict[int, list[GameSide]] = defaultdict(list)
+    for side in GameSide.objects.filter(game__in=games).order_by("game_id", "slot"):
+        sides_of[side.game_id].append(side)
+    records = []
+    for game in games:
+        sides = [s for s in sides_of[game.pk] if s.team_id or s.player_id]
+        if len(sides) < 2:
+            continue
+        players = [teams.get(s.team_id, ()) if s.team_id else (s.player_id,) for s in sides]
+        totals = [s.total for s in sides]
+        winner = next((i for i, s in enumerate(sides) if s.team_id and s.team_id == game.winner_id), None)
+        ranks = _ranks(totals, [not s.forfeited_at for s in sides], winner)
+        won = hands.get(game.pk, [])
+        records.append(GameRecord(
+            game.pk, game.finished_at.isoformat(), players, totals, ranks,
+            [won[s.slot - 1] if 0 < s.slot <= len(won) else 0 for s in sides],
+            game.division.kind != Division.Kind.TABLES,
+        ))
+    return records
+
+
+def _bracket_places(tournament: Tournament, record: EventRecord, teams: dict[int, tuple[int, ...]]) -> None:
+    names = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name"))
+    final = Division.objects.filter(tournament=tournament, kind=Division.Kind.FINAL).first()
+    depth: dict[int, tuple] = {}
+    rounds = defaultdict(int)
+    sides = GameSide.objects.filter(game__division__tournament=tournament, team__isnull=False).values_list(
+        "team_id", "game__division__kind", "game__division_id", "game__round__number")
+    for _team, _kind, division, number in sides:
+        rounds[division] = max(rounds[division], number)
+    for team, kind, division, number in sides:
+        reached = (1 if kind == Division.Kind.FINAL else 0, number - rounds[division])
+        depth[team] = max(depth.get(team, reached), reached)
+    champion = final.champion_id if final else None
+    if champion:
+        depth[champion] = (2, 0)
+    record.decided = bool(champion)
+    for team in sorted(names):
+        record.entrants.append(teams.get(team, ()))
+        record.entrant_names.append(names[team])
+        mine = depth.get(team, (-1, -99))
+        record.places.append(1 + sum(other > mine for other in depth.values()) if record.decided and team in depth else 0)
+
+
+def _table_places(tournament: Tournament, record: EventRecord, teams: dict[int, tuple[int, ...]]) -> None:
+    try:
+        result = table_results.standings(tournament)
+    except ValidationError:
+        return
+    record.decided = result.decided
+    partnerships = table_formats.in_partnerships(tournament)
+    for row in result.rows:
+        record.entrants.append(teams.get(row.entrant, ()) if partnerships else (row.entrant,))
+        record.entrant_names.append(row.name)
+        record.places.append(row.rank if result.decided else 0)
+
+
+def build(tournament: Tournament) -> EventRecord:
+    teams = _team_players(tournament)
+    record = EventRecord(tournament.pk, tournament.slug, tournament.name,
+                         tournament.local(tournament.signup_deadline).date(), tournament.format, False)
+    if tournament.format == "tables":
+        _table_places(tournament, record, teams)
+    else:
+        _bracket_places(tournament, record, teams)
+    record.games = _games(tournament, teams)
+    return record
+
+
+def _key(tournament: Tournament) -> str:
+    return page_cache.key("club-event-record", RECORD_VERSION, *page_cache.counted(tournament))
+
+
+def club_records(club) -> list[EventRecord]:
+    """Every event of the club, oldest first; each from the cache while its counter is unchanged."""
+    events = list(Tournament.objects.filter(club=club).order_by("signup_deadline", "pk"))
+    kept = cache.get_many([_key(t) for t in events])
+    found = []
+    for tournament in events:
+        record = kept.get(_key(tournament))
+        if record is None:
+            record = build(tournament)
+            cache.set(_key(tournament), record, page_cache.PAGE_TIMEOUT)
+        found.append(record)
+    return found

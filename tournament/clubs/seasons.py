@@ -1,0 +1,62 @@
+"""A season's standings across its events, both formats: points by finishing place (the club's
+table, e.g. 10/7/5/3/1) plus points for taking part, games and hands won. Pure over the events'
+records (tournament.clubs.records) and who is who (tournament.clubs.members)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournament.clubs.records import EventRecord
+from tournament.models import Club, Season
+
+
+@dataclass
+class Standing:
+    member: int
+    name: str = ""
+    listed: bool = True
+    rank: int = 0
+    points: int = 0
+    events: int = 0
+    best_place: int = 0
+    games: int = 0
+    games_won: int = 0
+    hands_won: int = 0
+    places: dict = field(default_factory=dict)  # event pk → place
+
+
+def in_season(season: Season, events: list[EventRecord]) -> list[EventRecord]:
+    return [e for e in events if season.starts_on <= e.date <= season.ends_on]
+
+
+def place_points(club: Club, place: int) -> int:
+    table = list(club.place_points or [])
+    return table[place - 1] if 0 < place <= len(table) else 0
+
+
+def standings(club: Club, events: list[EventRecord], mapping: dict[int, int]) -> list[Standing]:
+    rows: dict[int, Standing] = {}
+
+    def row(member: int) -> Standing:
+        return rows.setdefault(member, Standing(member))
+
+    for event in events:
+        for players, place in zip(event.entrants, event.places):
+            for member in {mapping[p] for p in players if p in mapping}:
+                mine = row(member)
+                mine.events += 1
+                mine.points += club.taking_part_points + place_points(club, place)
+                if place:
+                    mine.places[event.pk] = place
+                    mine.best_place = min(mine.best_place or place, place)
+        for game in event.games:
+            for players, rank, hands in zip(game.sides, game.ranks, game.hands_won):
+                for member in {mapping[p] for p in players if p in mapping}:
+                    mine = row(member)
+                    mine.games += 1
+                    mine.games_won += rank == 1
+                    mine.hands_won += hands
+    ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.games_won, -r.hands_won, r.member))
+    for r in ordered:
+        r.rank = 1 + sum((o.points, o.games_won, o.hands_won) > (r.points, r.games_won, r.hands_won) for o in ordered)
+    return ordered

@@ -1,0 +1,29 @@
+from django.urls import path
+
+from tournament.clubs import views, views_organizer
+
+app_name = "clubs"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("seasons/<int:season_id>/", views.season, name="season"),
+    path("seasons/<int:season_id>/standings.pdf", views.season_pdf, name="season_pdf"),
+    path("seasons/<int:season_id>/standings.csv", views.season_csv, name="season_csv"),
+    path("players/<int:member_id>/", views.player, name="player"),
+    path("ratings/", views.rating_list, name="ratings"),
+    path("honours/", views.honour_roll, name="honours"),
+    path("honours.pdf", views.honour_pdf, name="honours_pdf"),
+]
+
+organizer_patterns = ([
+    path("", views_organizer.clubs, name="list"),
+    path("<slug:slug>/", views_organizer.manage, name="manage"),
+    path("<slug:slug>/points/", views_organizer.points, name="points"),
+    path("<slug:slug>/seasons/", views_organizer.add_season, name="add_season"),
+    path("<slug:slug>/past/", views_organizer.add_past_event, name="add_past_event"),
+    path("<slug:slug>/events/", views_organizer.attach, name="attach"),
+    path("<slug:slug>/import/", views_organizer.import_backup, name="import_backup"),
+    path("<slug:slug>/members/", views_organizer.member_list, name="members"),
+    path("<slug:slug>/members/merge/", views_organizer.merge, name="merge"),
+    path("<slug:slug>/members/apart/", views_organizer.apart, name="apart"),
+    path("<slug:slug>/members/<int:member_id>/listing/", views_organizer.listing, name="listing"),
+], "clubs_organizer")
