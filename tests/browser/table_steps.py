@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 import rules
 from scoring import hands
+from scoring.models import Hand
 from tests.printing.test_printing_helpers import decode_qr, flat, page_png, pdf_text
 from tournament.core import deadlines
 from tournament.formats.tables import formats, play, results
@@ -128,10 +129,20 @@ def hand_by_service(game: Game, winner_slot: int, number: int = 1) -> None:
     hands.submit(game, number=number, values=values, key=f"steps-{game.pk}-{number}", entered_by="table")
 
 
+def confirm_waiting_hands(games) -> None:
+    """Every hand still waiting at these tables confirmed by another seat, as the players at the
+    table do before time is up (an unconfirmed hand would hold the result: RULES F1)."""
+    for hand in Hand.objects.filter(game__in=[g.pk for g in games], confirmed_at__isnull=True).select_related("game"):
+        slots = list(hand.game.sides.order_by("slot").values_list("slot", flat=True))
+        other = next(slot for slot in slots if slot != hand.entered_by_slot)
+        hands.confirm(hand, version=hand.version, by=f"seat {other}", by_slot=other)
+
+
 def time_up(games) -> None:
-    """The round's time limit passes: only the hands completed before it count (the sweep the
-    worker runs; a live browser's server clock cannot be moved, so the limit is set back instead —
-    to just after the hands entered so far, which are completed before it and count)."""
+    """The round's time limit passes with every hand confirmed: only the hands completed before it
+    count (the sweep the worker runs; a live browser's server clock cannot be moved, so the limit is
+    set back instead — to just after the hands entered so far, which are completed before it and count)."""
+    confirm_waiting_hands(games)
     Game.objects.filter(pk__in=[g.pk for g in games]).update(time_limit_at=timezone.now())
     deadlines.sweep()
 

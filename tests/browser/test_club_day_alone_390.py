@@ -106,6 +106,7 @@ def hand_in_browser(page, t, names, number):
 @pytest.mark.parametrize("lang, locale", [("en", "en-US"), ("es", "es-MX")])
 def test_an_organizer_runs_the_club_day_alone_on_a_phone(live_server, browser, organizer, lang, locale):
     t, base = Words(lang), live_server.url
+    translation.activate(lang)  # partners' names read here as the page joins them ("Ana y Bo" in Spanish)
     event = table_event("club-4deck", name="Club night", slug=f"club-night-{lang}", language=lang,
                         game_time_limit=dt.timedelta(minutes=105))
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)

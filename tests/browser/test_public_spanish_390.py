@@ -55,7 +55,7 @@ def test_a_team_signs_up_in_spanish_on_a_phone(live_server, spanish_phone):
     phone.locator("main").get_by_role("link", name="Equipos", exact=True).click()
     table = phone.locator("table.teams")
     expect(table).to_contain_text("Pelícanos")
-    expect(table).to_contain_text("Rosa Díaz & Luis Peña")
+    expect(table).to_contain_text("Rosa Díaz y Luis Peña")  # partners joined in Spanish
     expect(phone.locator("table.teams th").nth(3)).to_have_text("Inscripción")
     shot(phone, "teams")
 

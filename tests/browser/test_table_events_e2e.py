@@ -23,6 +23,7 @@ from scoring import hands
 from tests.browser.table_steps import (
     PASSWORD,
     choose,
+    confirm_waiting_hands,
     log_in,
     no_overflow,
     playoff_to_medals,
@@ -229,7 +230,9 @@ def test_the_rummikub_day_hands_at_3_and_4_a_table_and_the_time_limit(live_serve
     expect(phone.locator(".msg").first).to_contain_text("Hand 2 saved")
     shot(phone, "rummikub-table-4-sides-390")
 
-    # The time limit passes (the round's clock set back, then the deadline sweep, as the worker does).
+    # The time limit passes (the round's clock set back, then the deadline sweep, as the worker does),
+    # every hand confirmed at its table first (an unconfirmed one would hold the result: RULES F1).
+    confirm_waiting_hands(Game.objects.filter(division__tournament=event, round__number=1))
     before = {s.slot: s.total for s in GameSide.objects.filter(game=three)}
     past = timezone.now()  # just after the hands above were received: they are completed, so they count
     Game.objects.filter(division__tournament=event, round__number=1).update(time_limit_at=past)

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.browser.table_steps import PASSWORD, no_overflow
+from tests.browser.table_steps import PASSWORD, confirm_waiting_hands, no_overflow
 from tests.walks import stages
 from tournament.core import deadlines
 from tournament.events import demo_tables
@@ -69,6 +69,7 @@ def test_a_fiji_demo_reads_in_spanish_on_a_phone(live_server, page):
     page.goto(f"{base}/t/{event.slug}/standings/")
     expect(page.locator("main")).to_contain_text("Provisional")
     expect(page.locator("table.standings .medal")).to_have_count(0)
+    confirm_waiting_hands(Game.objects.filter(division__tournament=event))  # as the tables do (RULES F1)
     for table_game in Game.objects.filter(division__tournament=event).exclude(status__in=Game.DONE):
         if table_game.status == Game.Status.READY:
             table_game = stages.start(table_game, timezone.now())

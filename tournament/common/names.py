@@ -65,9 +65,24 @@ def bdi_join(names, separator: str | None = None):
     from django.utils.html import format_html_join
     from django.utils.translation import pgettext
 
-    if separator is None:
-        separator = " %s " % pgettext("between two partners' names", "&")
+    if separator is None:  # partners: joined as the page's language joins them ("Ana e Inés")
+        from django.utils.html import format_html
+        from django.utils.safestring import mark_safe
+
+        word = pgettext("between two partners' names", "&")
+        people = [str(name) for name in names or () if name]
+        parts = [format_html("<bdi>{}</bdi>", people[0])] if people else []
+        for name in people[1:]:
+            parts.append(format_html(" {} <bdi>{}</bdi>", _partner_word(word, name), name))
+        return mark_safe("".join(parts))
     return format_html_join(separator, "<bdi>{}</bdi>", ((name,) for name in names or ()))
+
+
+def _partner_word(word: str, name: str) -> str:
+    """Spanish writes "e" for "y" before a word sounding /i/: "Ana e Inés", "Ana e Hilda" (not "Hielo")."""
+    lower = name.casefold()
+    sounds_i = lower[:1] in "iíï" or (lower[:2] in ("hi", "hí") and lower[2:3] not in ("e", "a"))
+    return "e" if word == "y" and sounds_i else word
 
 
 # ---- partners' names: stored once, shown in the page's language --------------------------------
@@ -87,10 +102,7 @@ def joined(people) -> str:
     word = pgettext("between two partners' names", "&")
     text = people[0] if people else ""
     for name in people[1:]:
-        # Spanish writes "e" before a word sounding /i/: "Ana e Inés", "Ana e Hilda" (not "Hielo").
-        lower = name.casefold()
-        sounds_i = lower[:1] in "iíï" or (lower[:2] in ("hi", "hí") and lower[2:3] not in ("e", "a"))
-        text += f" {'e' if word == 'y' and sounds_i else word} {name}"
+        text += f" {_partner_word(word, name)} {name}"
     return text
 
 

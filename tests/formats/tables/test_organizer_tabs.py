@@ -24,7 +24,7 @@ def test_a_club_event_shows_the_table_tabs_on_every_organizer_page(organizer_cli
     for url in (reverse("organizer:dashboard", args=[event.slug]), reverse("printing:menu", args=[event.slug]),
                 reverse("tables:standings", args=[event.slug]), reverse("tables:board", args=[event.slug])):
         assert tabs(organizer_client, url) == [
-            "Tournaments", "Sign-ups", "Players", "Partners", "Rounds", "Round board", "Standings", "House rules", "Print",
+            "Tournaments", "Clubs", "Sign-ups", "Players", "Partners", "Rounds", "Round board", "Standings", "House rules", "Print",
             "Public page",
         ], url
 
