@@ -7,7 +7,9 @@ PORT ?= 8000
 PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt
 # pytest-xdist: one test process per CPU and one more, since a good share of the suite waits on a
 # browser, a Celery worker or a socket; a test file stays in one process (its module fixtures built once).
-PYTEST_ARGS ?= -n $(shell echo $$(( $$(nproc) + 1 ))) --dist loadfile
+# Files go out in the order tests/conftest.py gives them, the longest first (xdist's own reordering,
+# by number of tests, would send the one-test walks last and leave one process finishing alone).
+PYTEST_ARGS ?= -n $(shell echo $$(( $$(nproc) + 1 ))) --dist loadfile --no-loadscope-reorder
 # The fonts: names print and show whole in any script a name can hold, emoji included.
 APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback gettext nginx pgbouncer postgresql redis-server
 

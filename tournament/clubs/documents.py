@@ -8,7 +8,6 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 from django_tables2.export import TableExport
-from weasyprint import HTML
 
 
 class StandingsTable(tables.Table):
@@ -29,6 +28,9 @@ def season_csv(rows) -> str:
 
 
 def _pdf(template: str, context: dict) -> bytes:
+    # Imported here: a web process loads WeasyPrint (tens of MB it keeps) only when it makes a PDF.
+    from weasyprint import HTML
+
     html = render_to_string(template, {**context, "printed_at": timezone.now()})
     return HTML(string=html).write_pdf()
 
