@@ -62,13 +62,31 @@ def event_peak(ctx) -> list[dict]:
     for path, headers in ((bracket, {}), (board, organizer)):  # a busy event's pages are in the cache already
         conn.request(Request(path, headers=headers))
     conn.close()
-    free: queue.Queue = queue.Queue()
-    for table in tables:
-        free.put(table)
+    save, saved = hand_saves(tables, filled)
 
     def preview(conn, rng):
         table = rng.choice(tables)
         return table.preview_request(conn, filled[table.token])
+
+    kinds = [
+        Kind("bracket GET", RATES["bracket GET"], lambda conn, rng: Request(bracket)),
+        Kind("score preview", RATES["score preview"], preview),
+        Kind("hand save", RATES["hand save"], save, saved),
+        Kind("board GET", RATES["board GET"], lambda conn, rng: Request(board, headers=organizer)),
+    ]
+    hands = Hand.objects.filter(game_id__in=fixture.tables)
+    loop = OpenLoop(ctx.port, kinds, clients=64 if ctx.seconds > 1.0 else 8,
+                    prepare=lambda c: c.request(Request(tables[0].sheet)))
+    return drive(ctx, loop, NAME, RATES, RENDERED, hands)
+
+
+
+def hand_saves(tables, filled):
+    """(save, saved) for a Kind: each table saves its next hand when its last one was answered, so two
+    clients never send the same table's hand number at once."""
+    free: queue.Queue = queue.Queue()
+    for table in tables:
+        free.put(table)
 
     def save(conn, rng):
         try:
@@ -84,17 +102,7 @@ def event_peak(ctx) -> list[dict]:
             request.tag.number += 1
             free.put(request.tag)
 
-    kinds = [
-        Kind("bracket GET", RATES["bracket GET"], lambda conn, rng: Request(bracket)),
-        Kind("score preview", RATES["score preview"], preview),
-        Kind("hand save", RATES["hand save"], save, saved),
-        Kind("board GET", RATES["board GET"], lambda conn, rng: Request(board, headers=organizer)),
-    ]
-    hands = Hand.objects.filter(game_id__in=fixture.tables)
-    loop = OpenLoop(ctx.port, kinds, clients=64 if ctx.seconds > 1.0 else 8,
-                    prepare=lambda c: c.request(Request(tables[0].sheet)))
-    return drive(ctx, loop, NAME, RATES, RENDERED, hands)
-
+    return save, saved
 
 def drive(ctx, loop: OpenLoop, name: str, rates: dict[str, float], rendered: dict[str, str], hands) -> list[dict]:
     """Run the multiples in turn until one is not held; the rows, with the renders each change cost."""

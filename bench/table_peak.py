@@ -14,7 +14,6 @@ drawn and saved with the tables' services, every table checked in and started.
 from __future__ import annotations
 
 import datetime as dt
-import queue
 
 from django.utils import timezone
 
@@ -85,23 +84,7 @@ def table_peak(ctx) -> list[dict]:
     for path, headers in ((seating, {}), (standings, {}), (board, organizer)):
         conn.request(Request(path, headers=headers))
     conn.close()
-    free: queue.Queue = queue.Queue()
-    for table in tables:
-        free.put(table)
-
-    def save(conn, rng):
-        try:
-            table = free.get(timeout=1.0)
-        except queue.Empty:
-            return None
-        request = table.submit_request(conn, filled[table.token])
-        request.tag = table
-        return request
-
-    def saved(request, status):
-        if status in site.REDIRECTS:
-            request.tag.number += 1
-            free.put(request.tag)
+    save, saved = peak.hand_saves(tables, filled)
 
     def preview(conn, rng):
         table = rng.choice(tables)
