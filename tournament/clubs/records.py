@@ -21,7 +21,7 @@ from tournament.formats.tables import formats as table_formats
 from tournament.formats.tables import results as table_results
 from tournament.models import Division, Game, GameSide, Player, Team, Tournament
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2
 
 
 @dataclass
@@ -47,6 +47,7 @@ class EventRecord:
     entrant_names: list[str] = field(default_factory=list)
     places: list[int] = field(default_factory=list)  # by entrant; 0 = no place (not decided)
     games: list[GameRecord] = field(default_factory=list)
+    key: str = ""  # the cache key it is kept under: it names the event and its change counter
 
     def medallists(self, place: int) -> list[str]:
         return [name for name, p in zip(self.entrant_names, self.places) if p == place]
@@ -167,6 +168,7 @@ def club_records(club) -> list[EventRecord]:
         record = kept.get(_key(tournament))
         if record is None:
             record = build(tournament)
+            record.key = _key(tournament)
             cache.set(_key(tournament), record, page_cache.PAGE_TIMEOUT)
         found.append(record)
     return found

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tournament.core import deadlines, formats, game_log
+from tournament.core import club_ratings, deadlines, formats, game_log
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event
 from tournament.models import Game, GameSide
@@ -141,6 +141,8 @@ def move(
             _moving.reset(outer)
         if not _moving.get():
             count_change(locked)
+        if S.FINISHED in (before, to):
+            club_ratings.result_changed(locked.division.tournament.club_id)
         if to in (S.WAITING, S.READY, S.IN_PLAY):
             deadlines.schedule_deadlines(locked, now=at)
     return locked

@@ -8,7 +8,7 @@ from tournament.models import Club
 
 
 class Command(BaseCommand):
-    help = "Replay the club's finished games in order of finish and store every member's rating."
+    help = "Replay the club's finished games (event by event, each in order of finish) and store every member's rating."
 
     def add_arguments(self, parser):
         parser.add_argument("--club", metavar="SLUG", help="one club (default: every club)")
