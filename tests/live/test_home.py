@@ -89,7 +89,7 @@ def test_the_home_polls_itself_and_an_unchanged_count_answers_204(client):
 def test_query_count_does_not_grow_with_the_event(client, django_assert_max_num_queries, n):
     tournament, _ = published(n)
     start_with_a_hand(game(tournament, "d1", 1, 1))
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(10):  # the render, and the first deadline kept with the counter
         assert home(client, tournament).status_code == 200
     with django_assert_max_num_queries(1):  # cached under the counter: the counter's query alone
         assert home(client, tournament).status_code == 200

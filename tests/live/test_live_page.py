@@ -240,3 +240,18 @@ def test_a_reload_of_an_unchanged_page_is_answered_304_and_a_changed_one_in_full
     assert page.event.client.get(page.url, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 304
     poll = page.get(version_of(after), poll=True)
     assert poll.status_code == 204  # htmx polls keep their 204
+
+
+def test_an_unchanged_poll_before_any_deadline_does_not_ask_the_games(page):
+    """Whether a deadline may be due is kept with the counter: the unchanged page's poll reads the
+    tournament's row, not its games. (The boards read their games' phones' last-heard times for
+    their version, so only the public pages are held to it.)"""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    version = version_of(page.get())
+    with CaptureQueriesContext(connection) as queries:
+        assert page.get(version, poll=True).status_code == 204
+    about_games = [q["sql"] for q in queries.captured_queries if '"tournament_game"' in q["sql"]]
+    if page.templates[0] not in ("gameday/board.html", "tables/board.html"):
+        assert about_games == []

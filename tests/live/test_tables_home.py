@@ -32,7 +32,7 @@ def test_tables_in_play_lead_with_totals_and_sheets_and_leaders_follow(client, d
     event, games = club_round(tables=tables)
     play_club_game(games[0])
     rounds.event_settings(event)  # made on first read; a real event has it from its settings page
-    with django_assert_max_num_queries(15):  # 15: the movement setting, read to mark who stayed (tables.movement.stayed_in)
+    with django_assert_max_num_queries(16):  # the movement setting, read to mark who stayed (tables.movement.stayed_in); the first deadline
         html = home(client, event)
     now = section(html, "playing-now")
     assert 'id="live-table-1"' in now and 'id="live-table-2"' not in now

@@ -39,7 +39,8 @@ from collections.abc import Callable, Iterable
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.db.models import Exists, OuterRef
+from django.core.cache import cache
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -61,20 +62,44 @@ def apply_due_for(slug: str, now: dt.datetime) -> page_cache.TournamentHead:
 
     Pages never wait for the worker: a passed no-show or time limit is applied here (idempotently,
     tournament.core.deadlines) before the counter is read, so the page shows, and is keyed by, the
-    applied state. Whether one is due comes with the counter, in the same query: an unchanged page
-    costs that one query."""
-    games = Game.objects.filter(division__tournament=OuterRef("pk"))
+    applied state. Whether one may be due is known without asking the games on every request: the
+    first moment any of them falls due is kept in the cache under the counter (`next_due`), since
+    every write that sets, moves or clears a deadline bumps the counter; an unchanged page before
+    that moment costs the one small query of the counter."""
     fields = page_cache.HEAD_FIELDS
-    row = next(iter(
-        Tournament.objects.filter(slug=slug).order_by().values(*fields)
-        .annotate(no_show=Exists(games.no_show_due(now)), time_limit=Exists(games.time_limit_due(now)))[:1]
-    ), None)
+    row = Tournament.objects.filter(slug=slug).order_by().values(*fields).first()
     if row is None:
         raise Http404(_("No such tournament."))
-    if row["no_show"] or row["time_limit"]:
-        deadlines.apply_due(Game.objects.filter(division__tournament_id=row["pk"]), now)
-        row = Tournament.objects.filter(pk=row["pk"]).values(*fields).get()
-    return page_cache.TournamentHead(*(row[name] for name in fields))
+    head = page_cache.TournamentHead(*(row[name] for name in fields))
+    due = next_due(head)
+    if due is not None and due <= now:
+        games = Game.objects.filter(division__tournament_id=head.pk)
+        if games.no_show_due(now).exists() or games.time_limit_due(now).exists():
+            deadlines.apply_due(games, now)
+            row = Tournament.objects.filter(pk=head.pk).values(*fields).get()
+            head = page_cache.TournamentHead(*(row[name] for name in fields))
+    return head
+
+
+NO_DEADLINE = "none"
+_FAR = dt.datetime(9000, 1, 1, tzinfo=dt.timezone.utc)  # "due by then": every deadline set
+
+
+def next_due(head: page_cache.TournamentHead) -> dt.datetime | None:
+    """The first moment a no-show or time limit of the tournament's games falls due (passed ones
+    included), as things stand at its counter; None when none is set."""
+    key = "next-deadline:{}:{}:{}:{}".format(*page_cache.counted(head))  # the same in every language
+    kept = cache.get(key)
+    if kept is not None:
+        return None if kept == NO_DEADLINE else kept
+    games = Game.objects.filter(division__tournament=OuterRef("pk"))
+    moments = Tournament.objects.filter(pk=head.pk).values_list(
+        Subquery(games.no_show_due(_FAR).order_by("no_show_at").values("no_show_at")[:1]),
+        Subquery(games.time_limit_due(_FAR).order_by("time_limit_at").values("time_limit_at")[:1]),
+    ).first() or ()
+    found = min((m for m in moments if m is not None), default=None)
+    cache.set(key, NO_DEADLINE if found is None else found, page_cache.PAGE_TIMEOUT)
+    return found
 
 
 # ---- the version a poll shows -------------------------------------------------------------------
