@@ -86,7 +86,9 @@ class Connection:
         self._conn: http.client.HTTPConnection | None = None
 
     def request(self, req: Request) -> tuple[int, dict, bytes]:
-        headers = {"Host": f"{self.host}:{self.port}", **req.headers}
+        # As a browser, it names its languages: a visitor whose browser names neither of ours gets the
+        # tournament's, which costs one more small query (tournament.core.language).
+        headers = {"Host": f"{self.host}:{self.port}", "Accept-Language": "en-US,en;q=0.9", **req.headers}
         if self.cookies:  # the jar, plus any cookie the request names itself
             jar = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
             headers["Cookie"] = f"{jar}; {headers['Cookie']}" if "Cookie" in headers else jar
