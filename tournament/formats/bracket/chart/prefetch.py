@@ -18,12 +18,15 @@ from tournament.models import Division, Game, GameSide, Player, Round, Tournamen
 KIND_ORDER = {Division.Kind.D1: 0, Division.Kind.D2: 1, Division.Kind.FINAL: 2}
 
 
-def bracket(tournament: Tournament, kinds: tuple[str, ...] | None = None) -> list[Division]:
+def bracket(tournament: Tournament, kinds: tuple[str, ...] | None = None, only: list[int] | None = None) -> list[Division]:
+    """`only`: these games alone (the rest of each round's `game_list` left out)."""
     divisions = Division.objects.filter(tournament=tournament, published_at__isnull=False).select_related("champion")
     rounds = Round.objects.filter(division__tournament=tournament, division__published_at__isnull=False)
     games = Game.objects.filter(division__tournament=tournament, division__published_at__isnull=False)
     if kinds:
         divisions, rounds, games = (q.filter(**{("kind" if q.model is Division else "division__kind") + "__in": kinds}) for q in (divisions, rounds, games))
+    if only is not None:
+        games = games.filter(pk__in=only)
     games = games.prefetch_related(
         Prefetch(
             "sides",
@@ -39,6 +42,9 @@ def bracket(tournament: Tournament, kinds: tuple[str, ...] | None = None) -> lis
     by_round: dict[int, list[Game]] = defaultdict(list)
     games = list(games)
     game_by_id = {g.pk: g for g in games}
+    if only is not None:  # the empty slots' feeders, which may be among the games left out
+        feeders = {side.fed_by_id for g in games for side in g.side_list if side.fed_by_id} - set(game_by_id)
+        game_by_id.update({g.pk: g for g in Game.objects.filter(pk__in=feeders).only("pk", "status", "number")})
     for rnd in rounds.order_by("number"):
         by_division[rnd.division_id].append(rnd)
     for g in games:

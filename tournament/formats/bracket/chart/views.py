@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournament.core import formats as core_formats
 from tournament.core import live_page
-from tournament.formats.bracket.chart import cards, prefetch
+from tournament.formats.bracket.chart import assembly
 from tournament.models import Division
 
 
@@ -37,9 +37,8 @@ def _bracket(request, slug, kind):
     def build(tournament, now):
         if not core_formats.of(tournament).has_bracket(tournament):
             raise Http404(_("%(name)s plays table rounds, not a bracket.") % {"name": tournament.name})
-        divisions = prefetch.bracket(tournament, kinds=(kind,) if kind else None)
+        divisions = assembly.chart(tournament, (kind,) if kind else None, request.user)
         final = next((d for d in divisions if d.kind == Division.Kind.FINAL), None)
-        cards.fill((g for d in divisions for r in d.round_list for g in r.game_list), tournament, request.user)
         return {
             "tournament": tournament,
             "kind": kind,
