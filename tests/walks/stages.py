@@ -292,7 +292,7 @@ def in_a_club(walk: Iterator, organizer) -> Iterator:
     """The same walk with the event one of a club's (run by `organizer`, with a season around it), so
     the club's pages (season standings, players' pages, ratings, roll of honour, members) are read
     at every stage too."""
-    from tournament.models import Club, Season
+    from tournament.models import Club, PastEvent, Season
 
     club = None
     for stage, tournament in walk:
@@ -302,6 +302,7 @@ def in_a_club(walk: Iterator, organizer) -> Iterator:
             day = timezone.localdate()
             Season.objects.create(club=club, name="This season", starts_on=day - dt.timedelta(days=200),
                                   ends_on=day + dt.timedelta(days=200))
+            PastEvent.objects.create(club=club, name="Founders' cup", year=2019, champions="Ana & Ben")
             Tournament.objects.filter(pk=tournament.pk).update(club=club)
             Tournament.objects.filter(pk=tournament.pk).bump()
             tournament.refresh_from_db()
