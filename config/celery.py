@@ -7,7 +7,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("meldboard")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks(["tournament.printing", "scoring"])
+app.autodiscover_tasks(["tournament.printing", "tournament.clubs", "scoring"])
 # Every deadline task (no-show, time limit, the minute sweep; the sign-up close) lives with its rule.
 app.autodiscover_tasks(["tournament.core"], related_name="deadlines")
 app.autodiscover_tasks(["tournament.core"], related_name="signup_deadline")

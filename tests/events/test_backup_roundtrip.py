@@ -161,6 +161,8 @@ def by_position(value, where):
     """A (nested) list of ids as ("row", position) pairs."""
     if isinstance(value, list):
         return [by_position(v, where) for v in value]
+    if isinstance(value, float):  # a side's strength beside its ids (SeatingDraw.strengths)
+        return value
     return None if value is None else ("row", where[value])
 
 

@@ -30,7 +30,7 @@ from django.urls import Resolver404, resolve
 from tournament.models import Game, GameSide, Player, SeatingDraw, Tournament
 
 ANY = "*"
-OTHER_IDS = ("post_id", "user_id", "job_id", "secret", "member_id")
+OTHER_IDS = ("post_id", "user_id", "job_id", "secret", "member_id", "past_id")
 
 
 class PageKinds:

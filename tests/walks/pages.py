@@ -24,7 +24,7 @@ from django.template.base import Template
 from django.test import Client
 
 from tests.walks.kinds import PageKinds
-from tournament.models import Game, Tournament
+from tournament.models import Game, PastEvent, Tournament
 
 HREF = re.compile(r"""\bhref\s*=\s*["']([^"']+)["']""")
 PDF = "application/pdf"
@@ -67,6 +67,7 @@ def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]
     if club:  # the club's memory of the event: its public pages and the club's organizer pages
         public += [f"/clubs/{club}/", f"/clubs/{club}/ratings/", f"/clubs/{club}/honours/"]
         organizer += [f"/organizer/clubs/{club}/", f"/organizer/clubs/{club}/members/"]
+        organizer += [f"/organizer/clubs/{club}/past/{pk}/" for pk in PastEvent.objects.filter(club__slug=club).values_list("pk", flat=True)]
     return public, organizer, table
 
 

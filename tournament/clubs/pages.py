@@ -13,9 +13,11 @@ from django.http import Http404, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from tournament.clubs import makers, tasks
 from tournament.clubs.ratings import heads, mark
 from tournament.core import page_cache
 from tournament.models import Club
+from tournament.printing import handover
 
 VERSION_HEADER = "X-Meldboard-Version"
 
@@ -44,13 +46,33 @@ def answer(request, slug: str, *, name: str, template: str, build: Callable[[Clu
     return response
 
 
+def _document_key(found: dict, name: str, *shows) -> str:
+    return page_cache.key(f"club-doc:{name}", found["pk"], found["created_at"].isoformat(), mark(found),
+                          translation.get_language(), *shows)
+
+
 def document(slug: str, name: str, make: Callable[[Club], bytes | str], *shows) -> bytes | str:
     """A document (PDF, CSV) of the club, made once per change of its history."""
     found = head(slug)
-    key = page_cache.key(f"club-doc:{name}", found["pk"], found["created_at"].isoformat(), mark(found),
-                         translation.get_language(), *shows)
+    key = _document_key(found, name, *shows)
     kept = cache.get(key)
     if kept is None:
         kept = make(Club.objects.get(pk=found["pk"]))
         cache.set(key, kept, page_cache.PAGE_TIMEOUT)
+    return kept
+
+
+def pdf_document(slug: str, kind: str, *shows) -> bytes:
+    """A PDF of the club (tournament.clubs.makers), made once per change of its history: by the PDF
+    worker when one is alive, so that the web process never loads WeasyPrint; else here."""
+    found = head(slug)
+    key = _document_key(found, kind, *shows)
+    kept = cache.get(key)
+    if kept is None:
+        args = [translation.get_language(), found["pk"], *shows]
+        makers.check(kind, args)
+        kept = handover.from_worker(key, kind, args, task=tasks.TASK)
+        if kept is None:
+            kept = makers.make(kind, args)
+            cache.set(key, kept, page_cache.PAGE_TIMEOUT)
     return kept

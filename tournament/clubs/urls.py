@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.clubs import views, views_organizer
+from tournament.clubs import views, views_organizer, views_past
 
 app_name = "clubs"
 urlpatterns = [
@@ -20,6 +20,8 @@ organizer_patterns = ([
     path("<slug:slug>/points/", views_organizer.points, name="points"),
     path("<slug:slug>/seasons/", views_organizer.add_season, name="add_season"),
     path("<slug:slug>/past/", views_organizer.add_past_event, name="add_past_event"),
+    path("<slug:slug>/past/<int:past_id>/", views_past.edit_past_event, name="edit_past_event"),
+    path("<slug:slug>/past/<int:past_id>/remove/", views_past.delete_past_event, name="delete_past_event"),
     path("<slug:slug>/events/", views_organizer.attach, name="attach"),
     path("<slug:slug>/import/", views_organizer.import_backup, name="import_backup"),
     path("<slug:slug>/members/", views_organizer.member_list, name="members"),

@@ -4,25 +4,13 @@ ratings and the roll of honour (page and wall PDF)."""
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournament.clubs import documents, honours, memory, players, ratings, seasons
-from tournament.clubs.pages import answer, document
-from tournament.models import Club, Season
-
-
-def _standings_context(club, season_id):
-    season = get_object_or_404(Season, club=club, pk=season_id)
-    mem = memory.load(club)
-    events = seasons.in_season(season, mem.events)
-    rows = seasons.standings(club, events, mem.mapping)
-    for row in rows:
-        row.name, row.listed = mem.name(row.member), mem.listed(row.member)
-    return {"season": season, "events": events, "rows": rows, "points_table": club.place_points,
-            "taking_part": club.taking_part_points}
+from tournament.clubs import documents, honours, makers, memory, players, ratings
+from tournament.clubs.pages import answer, document, pdf_document
+from tournament.models import Club
 
 
 def _download(content, content_type: str, filename: str, how: str = "inline") -> HttpResponse:
@@ -42,21 +30,18 @@ def home(request, slug):
 @require_GET
 def season(request, slug, season_id):
     return answer(request, slug, name="club-season", template="clubs/season.html",
-                  build=lambda club: _standings_context(club, season_id), shows=(season_id,))
+                  build=lambda club: makers.standings_context(club, season_id), shows=(season_id,))
 
 
 @require_GET
 def season_pdf(request, slug, season_id):
-    def make(club):
-        return documents.season_pdf(club, _standings_context(club, season_id))
-
-    return _download(document(slug, "season-pdf", make, season_id), "application/pdf", f"{slugify(slug)}-season-{season_id}.pdf")
+    return _download(pdf_document(slug, "season-pdf", season_id), "application/pdf", f"{slugify(slug)}-season-{season_id}.pdf")
 
 
 @require_GET
 def season_csv(request, slug, season_id):
     def make(club):
-        return documents.season_csv(_standings_context(club, season_id)["rows"])
+        return documents.season_csv(makers.standings_context(club, season_id)["rows"])
 
     return _download(document(slug, "season-csv", make, season_id), "text/csv; charset=utf-8",
                      f"{slugify(slug)}-season-{season_id}.csv", "attachment")
@@ -98,7 +83,4 @@ def honour_roll(request, slug):
 
 @require_GET
 def honour_pdf(request, slug):
-    def make(club):
-        return documents.honours_pdf(club, honours.roll(memory.load(club)))
-
-    return _download(document(slug, "honours-pdf", make), "application/pdf", f"{slugify(slug)}-roll-of-honour.pdf")
+    return _download(pdf_document(slug, "honours-pdf"), "application/pdf", f"{slugify(slug)}-roll-of-honour.pdf")

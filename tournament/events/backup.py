@@ -51,6 +51,7 @@ JSON_ID_FIELDS = {
     "tournament.SeatingDraw.sides": "tournament.Player",
     "tournament.SeatingDraw.seats": "tournament.Player",
     "tournament.SeatingDraw.sitting_out": "tournament.Player",
+    "tournament.SeatingDraw.strengths": "tournament.Player",  # [[ids], strength]: the strength is kept
 }
 
 def _label(model) -> str:
@@ -208,6 +209,8 @@ def _remap_json(value, mapping: dict, what: str):
         return None
     if isinstance(value, list):
         return [_remap_json(item, mapping, what) for item in value]
+    if isinstance(value, float):  # a measure stored beside the ids (a side's strength), never an id
+        return value
     try:
         return mapping[value]
     except (KeyError, TypeError):

@@ -254,7 +254,8 @@ def _json_problem(model, field, value, pks, id_lists) -> str | None:
     key = f"{model._meta.label}.{field.name}"
     if key in id_lists:
         wanted = pks.get(id_lists[key], set())
-        missing = [v for v in _flat(value) if v is not None and (not _is_int(v) or v not in wanted)]
+        # A float beside the ids is a measure (a side's strength in SeatingDraw.strengths), never an id.
+        missing = [v for v in _flat(value) if v is not None and not isinstance(v, float) and (not _is_int(v) or v not in wanted)]
         if missing:
             return f"refers to {id_lists[key].split('.')[1]} {missing[0]!r}, which the file does not contain."
     if field.name == "entries" and not all(isinstance(item, dict) for item in value):

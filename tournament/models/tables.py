@@ -107,6 +107,10 @@ class SeatingDraw(models.Model):
     sides = models.JSONField(default=list)
     seats = models.JSONField(default=list)
     sitting_out = models.JSONField(default=list)
+    # A balanced draw's club ratings as it read them, [[side's player ids], strength] strongest first
+    # (empty when the tables were by lot alone): ratings move after every club event, and the draw
+    # must stay explainable and reproducible from its own record.
+    strengths = models.JSONField(default=list)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(default=timezone.now)
     published_at = models.DateTimeField(null=True, blank=True)

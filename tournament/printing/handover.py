@@ -35,13 +35,14 @@ def worker_alive() -> bool:
     return cache.get(WORKER_KEY) is not None
 
 
-def from_worker(key: str, kind: str, args: list) -> bytes | None:
+def from_worker(key: str, kind: str, args: list, task: str = TASK) -> bytes | None:
     """The PDF for cache key `key` made by the worker (`kind`, `args`: tournament.printing.makers), or
-    None when the web process must make it itself."""
+    None when the web process must make it itself. A higher layer names its own `task`, taking the
+    same (kind, args, key) and setting the whole PDF under the key (tournament.clubs.tasks)."""
     if not worker_alive():
         return None
     try:
-        current_app.send_task(TASK, args=[kind, list(args), key], retry=False)
+        current_app.send_task(task, args=[kind, list(args), key], retry=False)
     except Exception as exc:  # the broker is unreachable: make it here
         log.warning("Could not hand %s over to the worker (%s); making it here", kind, exc)
         return None

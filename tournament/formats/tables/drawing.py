@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from tournament.common import form_fields, seeds
 from tournament.core import club_ratings
 from tournament.formats.tables import formats, movement, partners, rounds, seating
-from tournament.models import Tournament
+from tournament.models import SeatingDraw, Tournament
 
 
 def parse_seed(typed: str | None) -> int:
@@ -64,8 +64,21 @@ def balance_strengths(tournament: Tournament, everyone) -> dict | None:
     return {side: value for side, value in found.items() if value is not None}
 
 
+def drawn_strengths(tournament: Tournament, number: int, seed: int, everyone) -> dict | None:
+    """The strengths an earlier draw of this round with this number stored, while the same people
+    are to be seated: drawing that number again gives the same tables even after the club's ratings
+    moved. None when there is no such draw (the ratings are read as they are now)."""
+    players = sorted(p for side in everyone for p in side)
+    named = {frozenset(side): side for side in everyone}
+    for record in SeatingDraw.objects.filter(tournament=tournament, round_number=number, seed=seed):
+        if record.strengths and sorted([p for seats in record.seats for p in seats] + list(record.sitting_out)) == players:
+            return {named.get(frozenset(side), tuple(side)): value for side, value in record.strengths}
+    return None
+
+
 def draw_seating(tournament: Tournament, number: int, seed: int) -> dict:
-    """Round `number`'s seating: {"tables": [{"sides": [[ids], …], "seats": [ids]}, …], "sitting_out": [ids]}."""
+    """Round `number`'s seating: {"tables": [{"sides": [[ids], …], "seats": [ids]}, …], "sitting_out": [ids],
+    "strengths": [[side's ids], strength] when balanced by club rating, strongest first}."""
     everyone = rounds.entrants(tournament)
     low, high = formats.side_bounds(tournament)
     named = {frozenset(entrant): entrant for entrant in everyone}
@@ -76,6 +89,8 @@ def draw_seating(tournament: Tournament, number: int, seed: int) -> dict:
     # A winner who withdrew since has no seat to keep.
     winners = [named[frozenset(w)] for w in winners if frozenset(w) in named]
     strengths = balance_strengths(tournament, everyone) if how == "redraw" else None
+    if strengths is not None:
+        strengths = drawn_strengths(tournament, number, seed, everyone) or strengths
     try:
         result = seating.seat_round(everyone, low, high, earlier, seed=seed, movement=how, winners=winners,
                                     strengths=strengths)
@@ -86,4 +101,6 @@ def draw_seating(tournament: Tournament, number: int, seed: int) -> dict:
             {"sides": [list(side) for side in table.sides], "seats": list(table.seats)} for table in result.tables
         ],
         "sitting_out": [player for side in result.sitting_out for player in side],
+        "strengths": [[list(side), float(value)] for side, value in sorted((strengths or {}).items(),
+                                                                           key=lambda item: (-item[1], item[0]))],
     }

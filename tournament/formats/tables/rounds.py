@@ -241,6 +241,8 @@ def _lists(seating) -> dict:
         "sides": [[list(side) for side in table["sides"]] for table in seating["tables"]],
         "seats": [list(table["seats"]) for table in seating["tables"]],
         "sitting_out": list(seating["sitting_out"]),
+        # A balanced draw's ratings as it read them (tournament.formats.tables.drawing): kept to explain it.
+        "strengths": [[list(side), float(value)] for side, value in seating.get("strengths", [])],
     }
 
 

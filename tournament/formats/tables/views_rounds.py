@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -109,6 +110,15 @@ def _tables(record: SeatingDraw, names: dict[int, str], stayed: dict | None = No
     ]
 
 
+def _balanced_by(record: SeatingDraw | None, names: dict[int, str]) -> str:
+    """A balanced draw's explanation: the club ratings it used, as stored with it (they move later)."""
+    if record is None or not record.strengths:
+        return ""
+    listed = ", ".join(f"{joined(names.get(p, '?') for p in side)} {number_format(value, 1)}"
+                       for side, value in sorted(record.strengths, key=lambda item: -item[1]))
+    return _("Balanced by club rating: strongest sides first (%(sides)s).") % {"sides": listed}
+
+
 def _carried(tournament) -> tuple[list[movement.TableWinner], str]:
     """Winners stay: what the next draw keeps (one line a table), or why it cannot be drawn yet."""
     if not movement.winners_stay(tournament):
@@ -133,7 +143,7 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
     carried, waiting = _carried(tournament)
     published = [
         {"record": r, "tables": _tables(r, names, movement.stayed_in(tournament, r)), "sitting_out": [names.get(p, "?") for p in r.sitting_out],
-         "starts": starts.get(r.round_number, "")}
+         "starts": starts.get(r.round_number, ""), "balanced_by": _balanced_by(r, names)}
         for r in rounds.published_seatings(tournament)
     ]
     context = {
@@ -147,6 +157,7 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
         "preview": preview,
         "preview_tables": _tables(preview, names, movement.stayed_in(tournament, preview)) if preview else [],
         "preview_out": [names.get(p, "?") for p in preview.sitting_out] if preview else [],
+        "preview_balanced_by": _balanced_by(preview, names),
         "sit_out_note": odd_counts.sit_out_note(tournament, preview, names) if preview else [],
         "problem": problem,
         "carried": carried,
@@ -208,7 +219,8 @@ def round_publish(request, tournament, number):
         return _rounds_page(request, tournament, error=error, start_form=form, status=400)
     record = get_object_or_404(SeatingDraw, pk=form.cleaned_data["draw"], tournament=tournament, round_number=number)
     try:
-        rounds.save_round(tournament, number, record.as_data, record.seed, form.cleaned_data["starts_at"], by=request.user)
+        rounds.save_round(tournament, number, {**record.as_data, "strengths": record.strengths}, record.seed,
+                          form.cleaned_data["starts_at"], by=request.user)
     except ValidationError as exc:
         return _rounds_page(request, tournament, error=" ".join(exc.messages), start_form=form, status=400)
     messages.success(request, _("Round %(number)s is published (draw number %(seed)s); its tables are ready.")
