@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from tests.clubs.test_seeded_draws import _rate
 from tests.formats.tables.events import sign_up, table_event
+from tournament.clubs import ratings
 from tournament.formats.tables import drawing, rounds
 from tournament.models import Club, MemberRating, Player, SeatingDraw, Tournament
 
@@ -38,6 +39,12 @@ def _page(client, tournament, **headers):
     return client.get(reverse("tables:rounds", args=[tournament.slug]), **headers).content.decode()
 
 
+def _as_replayed(tournament):
+    """The stored ratings stand for the club's history as it is now: a draw's refresh keeps them (else it
+    would replay them from this club's games: none)."""
+    Club.objects.filter(pk=tournament.club_id).update(rated_from=ratings.fingerprint(tournament.club))
+
+
 LINE = "Balanced by club rating: strongest sides first (Player 8 74.0, Player 7 64.0, Player 6 54.0"
 
 
@@ -56,6 +63,7 @@ def test_ratings_moving_afterwards_change_neither_the_record_nor_the_redraw(orga
     for rating in MemberRating.objects.select_related("member"):
         rating.mu = 100.0 - 10 * int(rating.member.name.split()[-1])
         rating.save()
+    _as_replayed(balanced)
     assert SeatingDraw.objects.get(pk=first.pk).strengths == first.strengths
     assert LINE in _page(organizer_client, balanced)
     # The same draw number, drawn again, deals the same tables from the stored ratings.
@@ -65,6 +73,7 @@ def test_ratings_moving_afterwards_change_neither_the_record_nor_the_redraw(orga
                                                                               first.strengths)
     assert LINE in _page(organizer_client, balanced)
     # A new number reads the ratings as they are now.
+    _as_replayed(balanced)
     _draw(organizer_client, balanced, 78)
     assert "strongest sides first (Player 1 84.0, Player 2 74.0" in _page(organizer_client, balanced)
     assert SeatingDraw.objects.first().strengths[0] == [[_ids(balanced)["Player 1"]], 84.0]
