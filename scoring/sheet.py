@@ -306,14 +306,15 @@ class Entry:
 
 
 def entry_for(**lookup) -> Entry:
-    """The Entry of the game with this table token or pk: the game with its division, round and
-    tournament in one query, its sides with their teams and players in a second, in slot order alone
-    (the sides' default order would join the game's division, round and tournament again only to
-    sort two rows), and the number of saved hands in a third, only when asked (Entry.hands_played;
-    counted apart: a COUNT beside the joined rows would group by all of their columns, and a COUNT
-    subquery costs more to build than the query it saves). Whole rows, so whatever a view reads of
-    them costs nothing more."""
-    game = Game.objects.select_related("division__tournament", "round").get(**lookup)
+    """The Entry of the game with this table token or pk, in small queries (the database plans every
+    query it runs, and each table joined adds more to that than the whole row costs to read): the
+    game with its division and tournament; its sides with their teams and players, in slot order
+    alone (the sides' default order would join the game, its division, round and tournament again
+    only to sort them); the number of saved hands only when asked (Entry.hands_played; counted apart:
+    a COUNT beside the joined rows would group by all of their columns, and a COUNT subquery costs
+    more to build than the query it saves). The game's round is left out: no entry view names the
+    game. Whole rows, so whatever an entry view reads of them costs nothing more."""
+    game = Game.objects.select_related("division__tournament").get(**lookup)
     sides = [s for s in GameSide.objects.filter(game=game).select_related("team", "player").order_by("slot") if not s.is_bye]
     for side in sides:
         side.game = game  # a side's game is this one: reading it costs no query
