@@ -96,11 +96,8 @@ def preview(game: Game, number: int, values: list[dict], entry: sheets.Entry | N
 def _locked(game_pk: int, read: Game | None = None) -> Game:
     """The game with its tournament, its row held until the transaction ends: every writer of one
     game's hands queues here (where the database has no row locks, as SQLite, writes are serialised).
-
-    `read`: the same game as the request read it, with its division and tournament. The game row is
-    read again under the lock (its status and clock decide), but the division and tournament are
-    taken from `read`: the lock does not hold them either, and joining them again costs more than
-    the rest of the query."""
+    `read`, the game as the request read it: its division and tournament are reused (the lock does
+    not hold them either, and joining them again costs more than the rest of the query)."""
     rows = Game.objects.select_for_update(of=("self",))
     if read is None or not DIVISION.is_cached(read):
         return rows.select_related("division__tournament").get(pk=game_pk)
