@@ -47,7 +47,7 @@ class Seat:
 
 
 def entry_only(view):
-    """Mark a view that needs only what entering a hand needs (two queries, sheets.entry_for), not the
+    """Mark a view that needs only what entering a hand needs (two small queries, sheets.entry_for), not the
     whole sheet: the preview runs as people type and must stay cheap."""
     view.entry_only = True
     return view
