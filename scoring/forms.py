@@ -44,9 +44,12 @@ class LooseIntegerField(forms.Field):
     """Points as people type them on a phone: "10.000", "10,000", "10 000", " 45 " and "" (= 0) are
     fine; "10.5" is refused with the reading offered (tournament.common.typed_points)."""
 
-    def __init__(self, *, side_name: str, label: str, **kwargs):
+    def __init__(self, *, side_name: str, label: str, attrs: dict | None = None, **kwargs):
         self.side_name = side_name
-        super().__init__(required=False, label=label, **kwargs)
+        # The widget class, not an instance: Field deep-copies an instance, and a hand form has
+        # a field per side and figure on every preview.
+        super().__init__(required=False, label=label, widget=forms.TextInput, **kwargs)
+        self.widget.attrs.update(attrs or {})
 
     def to_python(self, value):
         typed = read_points(value)
@@ -96,20 +99,17 @@ class HandForm(forms.Form):
                 widget=forms.TextInput(attrs={"placeholder": _("e.g. left points miscounted")}),
             )
         self.side_rows = []
+        labels = {f: str(sheets.FIELD_LABELS.get(f, f.replace("_", " "))) for f in sheet.fields}
         for view in sheet.sides:
             names = []
             for f in sheet.fields:
-                label = str(sheets.FIELD_LABELS.get(f, f.replace("_", " ")))
                 name = field_name(view.side.slot, f)
                 point = f in sheets.POINT_FIELDS
                 attrs = {"inputmode": "numeric", "autocomplete": "off", "class": "points" if point else "count"}
                 if point:
                     attrs["placeholder"] = "0"
-                self.fields[name] = LooseIntegerField(
-                    side_name=view.name, label=label, widget=forms.TextInput(attrs=attrs),
-                    initial=None if point else 0,
-                )
-                self.fields[name].label = label
+                self.fields[name] = LooseIntegerField(side_name=view.name, label=labels[f], attrs=attrs,
+                                                      initial=None if point else 0)
                 names.append(name)
             self.side_rows.append((view, names))
 

@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 ORGANIZER = "organizer"
 MAX_REASON = 200
 MAX_AUTHOR = 80
+DIVISION = Game._meta.get_field("division")
 
 
 def time_limit_passed(game: Game, now: dt.datetime) -> bool:
@@ -92,10 +93,17 @@ def preview(game: Game, number: int, values: list[dict], entry: sheets.Entry | N
     return rules.score(sheets.payload(entry.game, number, entry.names, entry.totals_before(number), values))
 
 
-def _locked(game_pk: int) -> Game:
+def _locked(game_pk: int, read: Game | None = None) -> Game:
     """The game with its tournament, its row held until the transaction ends: every writer of one
-    game's hands queues here (where the database has no row locks, as SQLite, writes are serialised)."""
-    return Game.objects.select_for_update(of=("self",)).select_related("division__tournament").get(pk=game_pk)
+    game's hands queues here (where the database has no row locks, as SQLite, writes are serialised).
+    `read`, the game as the request read it: its division and tournament are reused (the lock does
+    not hold them either, and joining them again costs more than the rest of the query)."""
+    rows = Game.objects.select_for_update(of=("self",))
+    if read is None or not DIVISION.is_cached(read):
+        return rows.select_related("division__tournament").get(pk=game_pk)
+    locked = rows.get(pk=game_pk)
+    locked.division = read.division
+    return locked
 
 
 def _count_change(game: Game) -> None:
@@ -128,7 +136,7 @@ def submit(
         names = sheets.side_names(sides)
     try:
         with transaction.atomic():
-            locked = _locked(game.pk)
+            locked = _locked(game.pk, read=game)
             hand = _write_new_hand(locked, sides, names, number, values, key=key, entered_by=entered_by, user=user,
                                    entered_by_slot=entered_by_slot)
     except IntegrityError:

@@ -78,7 +78,7 @@ def side_names(sides: list[GameSide]) -> list[str]:
 
 
 def playing_sides(game: Game) -> list[GameSide]:
-    """The sides of a game loaded with its sides (game_for_sheet, entry_for), byes left out."""
+    """The sides of a game loaded with its sides (game_for_sheet), byes left out."""
     return [s for s in game.sides.all() if not s.is_bye]
 
 
@@ -269,7 +269,15 @@ class Entry:
     tournament: object
     sides: list[SideView]
     fields: list[str]
-    hands_played: int
+    # How many hands are saved: counted when first asked. A hand save never asks (it counts them
+    # again under the game's lock), so it spends no query on it; the preview does.
+    saved: int | None = None
+
+    @property
+    def hands_played(self) -> int:
+        if self.saved is None:
+            self.saved = Hand.objects.filter(game=self.game).count()
+        return self.saved
 
     @property
     def next_number(self) -> int:
@@ -298,18 +306,18 @@ class Entry:
 
 
 def entry_for(**lookup) -> Entry:
-    """The Entry of the game with this table token or pk: the game with its division, round and
-    tournament in one query, its sides with their teams and players in a second, and the number of
-    saved hands in a third (counted apart: a COUNT beside the joined rows would group by all of
-    their columns, which cost more to build than the three queries to run). Whole rows, so whatever
-    a view reads of them costs nothing more."""
-    game = (
-        Game.objects.select_related("division__tournament", "round")
-        .prefetch_related(Prefetch("sides", queryset=GameSide.objects.select_related("team", "player")))
-        .get(**lookup)
-    )
-    sides = playing_sides(game)
+    """The Entry of the game with this table token or pk, in small queries (the database plans every
+    query it runs, and each table joined adds more to that than the whole row costs to read): the
+    game with its division and tournament; its sides with their teams and players, in slot order
+    alone (the sides' default order would join the game, its division, round and tournament again
+    only to sort them); the number of saved hands only when asked (Entry.hands_played; counted apart:
+    a COUNT beside the joined rows would group by all of their columns, and a COUNT subquery costs
+    more to build than the query it saves). The game's round is left out: no entry view names the
+    game. Whole rows, so whatever an entry view reads of them costs nothing more."""
+    game = Game.objects.select_related("division__tournament").get(**lookup)
+    sides = [s for s in GameSide.objects.filter(game=game).select_related("team", "player").order_by("slot") if not s.is_bye]
+    for side in sides:
+        side.game = game  # a side's game is this one: reading it costs no query
     views = [SideView(side=s, name=n, players=[]) for s, n in zip(sides, side_names(sides))]
     tournament = game.division.tournament
-    return Entry(game=game, tournament=tournament, sides=views, fields=entry_fields(tournament.variant),
-                 hands_played=Hand.objects.filter(game=game).count())
+    return Entry(game=game, tournament=tournament, sides=views, fields=entry_fields(tournament.variant))

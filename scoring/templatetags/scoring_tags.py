@@ -1,6 +1,8 @@
 """Numbers the way a score sheet writes them: 5,690 and −1,755 (a real minus sign, easy to read)."""
 
 from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
 from tournament.common.numbers import points_text
 
@@ -23,3 +25,15 @@ def at(sequence, index):
         return sequence[index]
     except (IndexError, TypeError, KeyError):
         return None
+
+
+@register.simple_tag
+def live_problems(live):
+    """Each field's problems, swapped in next to it out of band (htmx; an empty one clears what the
+    last preview put there). Joined here rather than by template loops: the preview runs on every
+    pause in typing, and these 20-odd slots would otherwise be half of its rendering."""
+    slots = []
+    for name, messages in live:
+        problems = "".join(f"<p>{conditional_escape(m)}</p>" for m in messages)
+        slots.append(f'<div id="live-{conditional_escape(name)}" class="live-error" hx-swap-oob="true">{problems}</div>')
+    return mark_safe("".join(slots))  # every name and message escaped above

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from scoring import sheet as sheets
 from tournament.core.decorators import require_organizer
 from tournament.core.heard import table_heard
+from tournament.core.language import speaks_tournament_language, use_tournament_language
 from tournament.models import Game
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")  # what new_table_token makes (URL-safe base64)
@@ -46,7 +47,7 @@ class Seat:
 
 
 def entry_only(view):
-    """Mark a view that needs only what entering a hand needs (two queries, sheets.entry_for), not the
+    """Mark a view that needs only what entering a hand needs (two small queries, sheets.entry_for), not the
     whole sheet: the preview runs as people type and must stay cheap."""
     view.entry_only = True
     return view
@@ -65,11 +66,13 @@ def _seat(view, organizer: bool, user=None, **lookup) -> Seat:
 def table_seat(view):
     """The URL's token opens its game and nothing else; a wrong or rotated token is a 404."""
 
+    @speaks_tournament_language  # the seat's game comes with its tournament: no query of the middleware's
     @wraps(view)
     def wrapper(request, token, *args, **kwargs):
         if not TOKEN.fullmatch(token):  # a NUL byte or a stray character never reaches the database
             raise Http404(_("No game at this link."))
         seat = _seat(view, False, table_token=token)
+        use_tournament_language(request, seat.game.division.tournament)
         table_heard(seat.game)
         return view(request, seat, *args, **kwargs)
 

@@ -313,8 +313,8 @@ def confirm(request, seat: Seat, number: int):
 def preview(request, seat: Seat):
     """The engine's answer for the form as typed so far: each side's hand score and new total.
 
-    Runs on every pause in typing, so it loads only the Entry (two queries; no hand list, no sheet)
-    and renders only the small preview fragment."""
+    Runs on every pause in typing, so it loads only the Entry and the hand count (three small
+    queries; no hand list, no sheet) and renders only the small preview fragment."""
     entry = seat.entry
     correction = "reason" in request.POST
     form = HandForm(request.POST, sheet=entry, correction=correction, organizer=seat.organizer)

@@ -1,5 +1,6 @@
-"""The Entry (what entering or previewing a hand needs): real model objects from two queries, so a view
-that prints the game and reads its tournament and sides costs nothing more."""
+"""The Entry (what entering or previewing a hand needs): real model objects from two small queries
+(three once the hand count is asked for), so an entry view reading its tournament and sides costs
+nothing more."""
 
 import pytest
 from django.urls import reverse
@@ -16,21 +17,29 @@ pytestmark = pytest.mark.django_db
 SMALL = [td.values(melded=60, left=10), td.values(melded=120, left=20)]  # 50 and 100
 
 
-def test_the_entry_and_everything_a_view_reads_of_it_cost_three_queries(tournament, django_assert_num_queries):
+def test_the_entry_and_everything_an_entry_view_reads_of_it_cost_three_queries(tournament, django_assert_num_queries):
     game = make_game(tournament)
     hands.submit(game, number=1, values=SMALL, key="e1", entered_by="x")
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(3):  # the game with its tournament; its sides; the hand count
         entry = sheets.entry_for(table_token=game.table_token)
-        label = str(entry.game)
         names = entry.names
         tournament_seen = (entry.tournament.name, entry.tournament.slug, entry.tournament.variant,
-                           entry.tournament.require_confirmation, entry.game.division.tournament.rules_numbers)
+                           entry.tournament.require_confirmation, entry.game.division.tournament.rules_numbers,
+                           entry.game.division.kind, entry.tournament.language)
         players = [str(side) for side in entry.game_sides] + [side.team.name for side in entry.game_sides]
+        same_game = all(side.game is entry.game for side in entry.game_sides)
         before = entry.totals_before(entry.next_number)
-    assert label == str(Game.objects.get(pk=game.pk)) and "game 1" in label
-    assert names == [str(s) for s in game.sides.order_by("slot")] == players[:2]
+    assert names == [str(s) for s in game.sides.order_by("slot")] == players[:2] and same_game
     assert tournament_seen[:3] == (tournament.name, tournament.slug, tournament.variant)
     assert entry.hands_played == 1 and entry.next_number == 2 and before == [50, 100]
+    assert str(entry.game) == str(Game.objects.get(pk=game.pk)) and "game 1" in str(entry.game)
+
+
+def test_a_hand_save_reads_the_entry_in_two_queries_as_it_never_asks_for_the_hand_count(tournament, django_assert_num_queries):
+    game = make_game(tournament)
+    with django_assert_num_queries(2):  # the game with its tournament; its sides
+        entry = sheets.entry_for(pk=game.pk)
+        assert entry.names and entry.game_sides and entry.fields
 
 
 def test_the_entry_is_the_same_by_table_token_or_by_pk(tournament):

@@ -17,7 +17,7 @@ from tests.scoring.games import make_game
 FIELDS = sheets.entry_fields("baja-partners")
 SIDES = [sheets.SideView(side=SimpleNamespace(slot=slot), name=name, players=[])
          for slot, name in ((1, "Ana & Bo"), (2, "Cy & Di"))]
-SHEET = sheets.Entry(game=None, tournament=None, sides=SIDES, fields=FIELDS, hands_played=0)
+SHEET = sheets.Entry(game=None, tournament=None, sides=SIDES, fields=FIELDS, saved=0)
 NAMES = ["number", "key", "version", "entered_by", "went_out", "reason"] + [
     field_name(slot, f) for slot in (1, 2) for f in FIELDS
 ]

@@ -52,6 +52,27 @@ def _tournament_language(view_kwargs) -> str | None:
     return rows.values_list("language", flat=True).first()
 
 
+def _speak(request, code: str | None) -> None:
+    if code in LANGUAGE_CODES:
+        translation.activate(code)
+        request.LANGUAGE_CODE = code
+
+
+def speaks_tournament_language(view):
+    """Mark a view that loads its tournament anyway and calls `use_tournament_language` with it: the
+    middleware then spends no query of its own on the language (the table phone's views, which run
+    as people type)."""
+    view.speaks_tournament_language = True
+    return view
+
+
+def use_tournament_language(request, tournament: Tournament) -> None:
+    """What the middleware does, for a view marked with speaks_tournament_language once it has its
+    tournament: a visitor who neither chose nor asks for one of our languages gets the tournament's."""
+    if not (chosen_language(request) or browser_language(request)):
+        _speak(request, tournament.language)
+
+
 class TournamentLanguageMiddleware:
     """Runs after LocaleMiddleware: only a visitor who neither chose nor asks for one of our
     languages gets the tournament's (one small query, and only for them)."""
@@ -63,12 +84,11 @@ class TournamentLanguageMiddleware:
         return self.get_response(request)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
+        if getattr(view_func, "speaks_tournament_language", False):
+            return None
         if chosen_language(request) or browser_language(request):
             return None
-        code = _tournament_language(view_kwargs)
-        if code in LANGUAGE_CODES:
-            translation.activate(code)
-            request.LANGUAGE_CODE = code
+        _speak(request, _tournament_language(view_kwargs))
         return None
 
 
