@@ -222,7 +222,9 @@ class GameSide(models.Model):
     total = models.IntegerField(default=0)
 
     class Meta:
-        ordering = ["game", "slot"]
+        # By the game's id, not the game: ordering by the relation joins the game, its division, round
+        # and tournament (their own orderings) just to sort the sides.
+        ordering = ["game_id", "slot"]
         constraints = [models.UniqueConstraint("game", "slot", name="one_side_per_slot")]
 
     def __str__(self) -> str:
