@@ -151,14 +151,14 @@ def common(tournament: Tournament, templates: Iterable[str], *facts, role: str =
 # ---- the cache ----------------------------------------------------------------------------------
 
 def read(kind: str, board: str, games: QuerySet, now: dt.datetime,
-         extra: Callable[[Row], object] | None = None) -> tuple[list[Row], dict[int, str]]:
+         known: Callable[[Row], object] | None = None) -> tuple[list[Row], dict[int, str]]:
     """The games as rows still to be filled, and each one's key: page kind `kind`, the board's
-    `common` digest, what the row shows, which clock moments have passed and `extra(row)` (what the
+    `common` digest, what the row shows, which clock moments have passed and `known(row)` (what the
     board alone knows of the row, e.g. a table's seats and hands)."""
     rows, shows = shown(games)
     keys = {}
     for row in rows:
-        parts = (board, shows[row.pk], passed(row, now), extra(row) if extra else None)
+        parts = (board, shows[row.pk], passed(row, now), known(row) if known else None)
         keys[row.pk] = f"{kind}:{hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()}"
     return rows, keys
 

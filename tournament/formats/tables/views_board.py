@@ -31,14 +31,13 @@ from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import SeatForm
 from tournament.models import Division, Game, Tournament
 
-
 CARD = "tables/board_card.html"
 CARD_TEMPLATES = (CARD, "gameday/_table_heard.html")
 ROW_KIND = "tables-board-row"  # the render counter's name (tournament.core.render_once)
 
 
 def _board_context(tournament: Tournament, number: int, now) -> dict:
-    shown = seat_lists.round_seating(tournament, number)
+    shown = seat_lists.round_seating(tournament, number, with_sides=False)  # the rows read their games' sides
     rows = _cards(tournament, shown, now)
     by_number = {row.number: row for row in rows}
     pairs = [(table, by_number.get(table.index)) for table in shown.tables]
@@ -64,7 +63,7 @@ def _cards(tournament: Tournament, shown: seat_lists.RoundSeating, now) -> list[
     tables = {table.index: table for table in shown.tables}
     note = table_facts.round_bonus(tournament, shown.round)
 
-    def extra(row):
+    def known(row):
         table = tables.get(row.number)
         seats = tuple((seat.number, seat.name) for seat in table.seats) if table else ()
         return (table.number, seats, table.hands, table.last_hand_at) if table else None, note(row.pk)
@@ -83,7 +82,7 @@ def _cards(tournament: Tournament, shown: seat_lists.RoundSeating, now) -> list[
         return fresh
 
     board = board_rows.common(tournament, CARD_TEMPLATES)
-    rows, keys = board_rows.read(ROW_KIND, board, Game.objects.filter(round=shown.round), now, extra)
+    rows, keys = board_rows.read(ROW_KIND, board, Game.objects.filter(round=shown.round), now, known)
     return board_rows.fill(ROW_KIND, rows, keys, render, unchanged)
 
 
