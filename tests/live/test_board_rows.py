@@ -23,7 +23,7 @@ from tournament.common.numbers import points_text
 from tournament.core import actions, board, deadlines, render_once
 from tournament.formats.tables import drawing, play, rounds
 from tournament.formats.tables import views_board as tables_board
-from tournament.models import Game, GameSide, Tournament
+from tournament.models import Game, GameSide, Team, Tournament
 
 pytestmark = pytest.mark.django_db
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)  # Wednesday 10:00 AM in Mazatlán
@@ -157,6 +157,29 @@ def test_a_check_in_from_the_board_with_htmx_carries_a_token_in_every_row(organi
     page = response.content.decode()
     assert "@@render-cache" not in page and "✓ in 9:50 AM" in card(page, games[0])
     assert page.count('name="csrfmiddlewaretoken"') >= 4
+
+
+def test_a_row_rendered_while_a_change_lands_is_not_kept_under_the_state_before_it(organizer_client, event, monkeypatch):  # noqa: F811
+    """The row's key is read, then a rename lands, then the row is rendered (showing it): kept under
+    the key of the state before the rename, it would come back once the name was put back."""
+    tournament, games = event
+    url = reverse("gameday:board", args=[tournament.slug])
+    team = teams(games[0])[0]
+    loading = board.games_for_board
+
+    def rename_then_load(games_qs):
+        Team.objects.filter(pk=team.pk).update(name="Renamed Rovers")
+        Tournament.objects.filter(pk=tournament.pk).bump()
+        return loading(games_qs)
+
+    with time_machine.travel(POSTED - dt.timedelta(minutes=30), tick=False):
+        monkeypatch.setattr(board, "games_for_board", rename_then_load)
+        assert "Renamed Rovers" in card(organizer_client.get(url).content.decode(), games[0])
+        monkeypatch.setattr(board, "games_for_board", loading)
+        Team.objects.filter(pk=team.pk).update(name=team.name)  # put back: the state the row's key was read in
+        Tournament.objects.filter(pk=tournament.pk).bump()
+        shown = card(organizer_client.get(url).content.decode(), games[0])
+    assert "Renamed Rovers" not in shown and team.name in shown
 
 
 # ---- the round board of a table event ----------------------------------------------------------
