@@ -2,7 +2,8 @@
 
 The board applies any deadline that is due when it loads, so it is right even with no worker
 running. It is rendered once per count of the tournament's changes and clock phase
-(tournament.core.live_page)."""
+(tournament.core.live_page), from its games' cards, each cached by what it shows
+(tournament.core.board_rows): a hand saved re-renders that game's card only."""
 
 from __future__ import annotations
 
@@ -12,18 +13,22 @@ from dataclasses import dataclass, field
 from django.db.models import Exists, F, OuterRef, Prefetch
 from django.http import Http404
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament.common.localtime import when
-from tournament.core import heard, live_page
+from tournament.core import board_rows, heard, live_page, page_cache
 from tournament.core.clock import clock
 from tournament.core.decorators import organizer_required
 from tournament.models import CheckIn, Game, GameSide, Round, Substitution, Tournament
 
 BOARD_POLL_SECONDS = 5
+CARD = "gameday/_game_card.html"
+CARD_TEMPLATES = (CARD, "gameday/_table_heard.html", "brackets/_withdrawn.html")
+ROW_KIND = "board-row"  # the render counter's name (tournament.core.render_once)
 
 
 # ---- loading ------------------------------------------------------------------------------------
@@ -98,11 +103,27 @@ def game_view(game: Game, now) -> GameView:
 
 # ---- the board ----------------------------------------------------------------------------------
 
+def cards(tournament, rnd: Round, now) -> list[board_rows.Row]:
+    """The round's games as rows, each with its card: from the cache when what it shows is
+    unchanged, else rendered now (the cards' CSRF tokens are placeholders: page_cache.personalize)."""
+    unchanged = board_rows.counter(tournament.pk)
+
+    def render(pks):
+        fresh = {}
+        for game in games_for_board(Game.objects.filter(pk__in=pks)):
+            view = game_view(game, now)
+            html = render_to_string(CARD, {"row": view, "tournament": tournament, "csrf_token": page_cache.CSRF_PLACEHOLDER})
+            fresh[game.pk] = (html, {"alert": view.clock["alert"], "tone": view.clock["tone"]})
+        return fresh
+
+    board = board_rows.common(tournament, CARD_TEMPLATES)
+    rows, keys = board_rows.read(ROW_KIND, board, Game.objects.filter(round=rnd), now)
+    return board_rows.fill(ROW_KIND, rows, keys, render, unchanged)
+
+
 def board_context(request, tournament, rnd: Round | None, now) -> dict:
-    rows = []
-    if rnd is not None:
-        rows = [game_view(g, now) for g in games_for_board(Game.objects.filter(round=rnd))]
-    alerts = [(row, row.clock["alert"]) for row in rows if row.clock["alert"]]
+    rows = cards(tournament, rnd, now) if rnd is not None else []
+    alerts = [(row, row.alert) for row in rows if row.alert]
     elsewhere = (
         Game.objects.filter(division__tournament=tournament, status=Game.Status.AWAITING_DECISION)
         .exclude(round=rnd).select_related("division", "round")
@@ -150,7 +171,7 @@ def board(request, slug: str, round_id: int | None = None):
         return {**board_context(request, tournament, rnd, now), "rounds": rounds}
 
     def turn(context, now):
-        return live_page.clock_turn((row.game for row in context["rows"]), now)
+        return live_page.clock_turn(context["rows"], now)
 
     # When each table's phone was last heard changes no counter: the marks are in the version.
     return live_page.answer(request, head, name="board", templates=("gameday/board.html", "gameday/_board.html"),

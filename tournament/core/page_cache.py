@@ -105,7 +105,8 @@ def render(request, template: str, cache_key: str, build_context: Callable[[], d
     if len(messages.get_messages(request)):  # len() does not mark them shown
         context = build_context()
         turn = clock_turn(context) if clock_turn else None
-        return mark_safe(render_to_string(template, {**context, **live}, request=request)), turn
+        # personalize: fragments cached on their own (a board's rows) hold the CSRF placeholder
+        return mark_safe(personalize(request, render_to_string(template, {**context, **live}, request=request), {}, now)), turn
 
     def rendered() -> tuple[str, dt.datetime | None]:
         context = build_context()

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.common.form_input import cleaned
 from tournament.common.localtime import clock as local_clock
-from tournament.core import actions
+from tournament.core import actions, page_cache
 from tournament.core.board import board_context, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.core.heard import table_heard
@@ -43,7 +44,8 @@ def _after_action(request, tournament, game: Game, *, ok: str | None = None, err
     if request.htmx and request.POST.get("from") != "game":
         context = board_context(request, tournament, game.round, timezone.now())
         context["flash"] = {"text": text, "error": bool(error), "game": game.pk}
-        return render(request, "gameday/_board.html", context)
+        html = render_to_string("gameday/_board.html", context, request=request)
+        return HttpResponse(page_cache.personalize(request, html, {}, context["now"]))  # the rows' tokens and countdowns
     (messages.error if error else messages.success)(request, text)
     if request.POST.get("from") == "game":
         return redirect("gameday:game", tournament.slug, game.pk)

@@ -111,25 +111,25 @@ def playoff_numbers(tournament: Tournament) -> set[int]:
                .values_list("round_number", flat=True))
 
 
-def _games(rnd: Round | None) -> dict[int, Game]:
+def _games(rnd: Round | None, with_sides: bool = True) -> dict[int, Game]:
     if rnd is None:
         return {}
-    games = (
-        Game.objects.filter(round=rnd)
-        .select_related("division__tournament", "round")
-        .prefetch_related(Prefetch("sides", queryset=GameSide.objects.select_related("team", "player").order_by("slot")))
-        .annotate(hand_count=Count("hands"), last_hand_at=Max("hands__created_at"))
-    )
+    games = Game.objects.filter(round=rnd)
+    if with_sides:
+        games = games.select_related("division__tournament", "round").prefetch_related(
+            Prefetch("sides", queryset=GameSide.objects.select_related("team", "player").order_by("slot")))
+    games = games.annotate(hand_count=Count("hands"), last_hand_at=Max("hands__created_at"))
     return {game.number: game for game in games}
 
 
-def round_seating(tournament: Tournament, number: int) -> RoundSeating:
-    """Round `number` as published (LookupError when it is not)."""
+def round_seating(tournament: Tournament, number: int, *, with_sides: bool = True) -> RoundSeating:
+    """Round `number` as published (LookupError when it is not). Without `with_sides` each table's `sides`
+    is left empty and its game comes without them (the round board reads its games on its own)."""
     record = SeatingDraw.objects.filter(tournament=tournament, round_number=number, published_at__isnull=False).first()
     if record is None:
         raise LookupError(f"Round {number} has not been published.")
     rnd = next((r for r in rounds.table_rounds(tournament) if r.number == number), None)
-    games = _games(rnd)
+    games = _games(rnd, with_sides)
     player_names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
     stayed = movement.stayed_in(tournament, record)
     tables, people = [], []
@@ -141,7 +141,7 @@ def round_seating(tournament: Tournament, number: int) -> RoundSeating:
             for at, p in enumerate(seats, start=1)
         ]
         game = games.get(index)
-        lines = [SideLine(str(s), s.total) for s in game.sides.all()] if game else []
+        lines = [SideLine(str(s), s.total) for s in game.sides.all()] if game and with_sides else []
         shown = game.table_number if record.playoff and game and game.table_number else index
         tables.append(TableSeating(
             number=shown, seats=seat_rows, sides=lines, game=game,

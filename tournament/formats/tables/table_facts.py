@@ -7,13 +7,14 @@ West, partners opposite); any other table numbers its seats 1 … n."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournament.formats.tables import bonus
-from tournament.models import Game, Player, SeatingDraw, TableBonus
+from tournament.models import Game, Player, Round, SeatingDraw, TableBonus, Tournament
 
 
 @dataclass
@@ -66,3 +67,16 @@ def bonus_note(game: Game) -> BonusNote | None:
         return BonusNote(points, False, None)
     return BonusNote(award.points, award.game_id == game.pk,
                      None if award.game_id == game.pk else award.game.table_number)
+
+
+def round_bonus(tournament: Tournament, rnd: Round) -> Callable[[int], BonusNote | None]:
+    """bonus_note for every game of one round, by the game's id, from two queries at most (the round
+    board reads it for each of its tables)."""
+    points = bonus.bonus_points(tournament)
+    if not points or rnd.division.kind != "tables" or bonus.is_playoff(rnd):
+        return lambda game_id: None
+    award = TableBonus.objects.filter(round_id=rnd.pk).select_related("game").first()
+    if award is None or award.game is None:
+        return lambda game_id: BonusNote(points, False, None)
+    return lambda game_id: BonusNote(award.points, award.game_id == game_id,
+                                     None if award.game_id == game_id else award.game.table_number)

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,38 +19,71 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.common import localtime
-from tournament.core import heard, live_page
+from tournament.core import board_rows, heard, live_page, page_cache
 from tournament.core.board import (
     BOARD_POLL_SECONDS,
     game_view,
     games_for_board,
 )
 from tournament.core.decorators import organizer_required
-from tournament.formats.tables import play, rounds, seat_lists, table_deadlines
+from tournament.formats.tables import play, rounds, seat_lists, table_deadlines, table_facts
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import SeatForm
 from tournament.models import Division, Game, Tournament
 
+CARD = "tables/board_card.html"
+CARD_TEMPLATES = (CARD, "gameday/_table_heard.html")
+ROW_KIND = "tables-board-row"  # the render counter's name (tournament.core.render_once)
+
 
 def _board_context(tournament: Tournament, number: int, now) -> dict:
-    shown = seat_lists.round_seating(tournament, number)
-    views = {g.number: game_view(g, now) for g in games_for_board(Game.objects.filter(round=shown.round))}
-    for view in views.values():
-        sides = list(view.game.sides.all())
-        if view.game.is_done and any(side.player_id for side in sides):
-            view.clock["label"] = table_deadlines.result_label(view.game, sides)
-    rows = [(table, views.get(table.index)) for table in shown.tables]
+    shown = seat_lists.round_seating(tournament, number, with_sides=False)  # the rows read their games' sides
+    rows = _cards(tournament, shown, now)
+    by_number = {row.number: row for row in rows}
+    pairs = [(table, by_number.get(table.index)) for table in shown.tables]
     return {
         "tournament": tournament,
         "seating": shown,
         "numbers": seat_lists.published_numbers(tournament),
         "playoff_numbers": seat_lists.playoff_numbers(tournament),
-        "rows": rows,
-        "alerts": [(table, view.clock["alert"]) for table, view in rows if view and view.clock["alert"]],
-        "can_start_all": sum(1 for _, view in rows if view and view.clock["can_start"] and not _has_teams(view.game)) > 1,
+        "rows": pairs,
+        "alerts": [(table, row.alert) for table, row in pairs if row and row.alert],
+        "can_start_all": sum(1 for row in rows if row.facts.get("can_start") and not row.facts.get("has_teams")) > 1,
         "poll_seconds": BOARD_POLL_SECONDS,
         "board_url": reverse("tables:board_round", args=[tournament.slug, number]),
     }
+
+
+def _cards(tournament: Tournament, shown: seat_lists.RoundSeating, now) -> list[board_rows.Row]:
+    """The round's tables as rows, each with its card cached by what it shows (tournament.core.board_rows):
+    with the game's rows, the table's seats, hands and first-table bonus."""
+    if shown.round is None:
+        return []
+    unchanged = board_rows.counter(tournament.pk)
+    tables = {table.index: table for table in shown.tables}
+    note = table_facts.round_bonus(tournament, shown.round)
+
+    def known(row):
+        table = tables.get(row.number)
+        seats = tuple((seat.number, seat.name) for seat in table.seats) if table else ()
+        return (table.number, seats, table.hands, table.last_hand_at) if table else None, note(row.pk)
+
+    def render(pks):
+        fresh = {}
+        for game in games_for_board(Game.objects.filter(pk__in=pks)):
+            view = game_view(game, now)
+            sides = list(game.sides.all())
+            if game.is_done and any(side.player_id for side in sides):
+                view.clock["label"] = table_deadlines.result_label(game, sides)
+            html = render_to_string(CARD, {"table": tables.get(game.number), "view": view, "tournament": tournament,
+                                           "bonus": note(game.pk), "csrf_token": page_cache.CSRF_PLACEHOLDER})
+            fresh[game.pk] = (html, {"alert": view.clock["alert"], "tone": view.clock["tone"],
+                                     "can_start": view.clock["can_start"], "has_teams": _has_teams(game)})
+        return fresh
+
+    board = board_rows.common(tournament, CARD_TEMPLATES)
+    rows, keys = board_rows.read(ROW_KIND, board, Game.objects.filter(round=shown.round), now, known)
+    return board_rows.fill(ROW_KIND, rows, keys, render, unchanged)
 
 
 def _has_teams(game: Game) -> bool:
@@ -77,7 +111,7 @@ def board(request, tournament, number: int | None = None):
                                                   round__division__kind=Division.Kind.TABLES, round__number=number))
 
     def turn(context, now):
-        return live_page.clock_turn((view.game for _, view in context["rows"] if view), now)
+        return live_page.clock_turn((row for _, row in context["rows"] if row), now)
 
     return live_page.answer(request, head, name="tables-board", templates=("tables/board.html", "tables/board_live.html"),
                             shows=(number,), unversioned=heard_marks, turn=turn, now=now,
