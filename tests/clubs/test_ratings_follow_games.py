@@ -36,7 +36,7 @@ def _turn_result(game):
 
 def test_a_corrected_result_replays_the_ratings_without_a_page_view(club, monkeypatch, django_capture_on_commit_callbacks):
     queued = []
-    monkeypatch.setattr(rating_tasks.rate_club, "delay", lambda club_id: queued.append(club_id) or rating_tasks.rate_club(club_id))
+    monkeypatch.setattr(rating_tasks, "send_task_safely", lambda task, club_id: queued.append(club_id) or task(club_id))
     ratings.refresh(club)
     before = {m: (mu, sigma) for m, mu, sigma, _games in _stored()}
     game = _last_table_game(club)
@@ -86,7 +86,7 @@ def test_a_lost_cache_replays_everything_to_the_same_ratings(club, monkeypatch):
 def test_a_draw_reads_ratings_that_count_the_last_game(club, monkeypatch):
     from tournament.core import club_ratings
 
-    monkeypatch.setattr(rating_tasks.rate_club, "delay", lambda club_id: None)  # the worker has not got to it
+    monkeypatch.setattr(rating_tasks, "send_task_safely", lambda task, club_id: None)  # the worker has not got to it
     ratings.refresh(club)
     game = _last_table_game(club)
     side = _turn_result(game)

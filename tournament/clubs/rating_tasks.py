@@ -6,16 +6,13 @@ page that needs it."""
 
 from __future__ import annotations
 
-import logging
-
 from celery import shared_task
 from django.dispatch import receiver
 
 from tournament.clubs import ratings
+from tournament.common.scheduling import send_task_safely
 from tournament.core import club_ratings
 from tournament.models import Club
-
-log = logging.getLogger(__name__)
 
 
 @shared_task(name="tournament.clubs.rating_tasks.rate_club", ignore_result=True)
@@ -27,10 +24,8 @@ def rate_club(club_id: int) -> None:
 
 @receiver(club_ratings.game_result_changed)
 def _queue(sender, club_id: int, **kwargs) -> None:
-    try:
-        rate_club.delay(club_id)
-    except Exception as exc:  # the broker is away: the next club page or draw replays instead
-        log.warning("Could not queue the ratings of club %s: %s", club_id, exc)
+    # A broker away or hung costs the request nothing: the next club page or draw replays instead.
+    send_task_safely(rate_club, club_id)
 
 
 @receiver(club_ratings.ratings_wanted)
