@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 
 from tournament.common import form_fields, seeds
 from tournament.core import club_ratings
-from tournament.formats.tables import formats, movement, partners, rounds, seating
-from tournament.models import SeatingDraw, Tournament
+from tournament.formats.tables import draw_refusals, formats, movement, partners, rounds, seating
+from tournament.models import Player, SeatingDraw, Tournament
 
 
 def parse_seed(typed: str | None) -> int:
@@ -51,8 +51,14 @@ def draw_partners(tournament: Tournament, seed: int) -> list[list[int]]:
     try:
         pairs = partners.draw_partners(players, households, seed)
     except partners.DrawError as exc:
-        raise ValidationError(str(exc))
+        raise refusal(tournament, exc) from None
     return [list(pair) for pair in pairs]
+
+
+def refusal(tournament: Tournament, exc: partners.DrawError) -> ValidationError:
+    """A draw's refusal in the organizer's language, naming the players (the draw knows only their ids)."""
+    names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+    return ValidationError(draw_refusals.say(exc, names))
 
 
 def balance_strengths(tournament: Tournament, everyone) -> dict | None:
@@ -95,7 +101,7 @@ def draw_seating(tournament: Tournament, number: int, seed: int) -> dict:
         result = seating.seat_round(everyone, low, high, earlier, seed=seed, movement=how, winners=winners,
                                     strengths=strengths)
     except partners.DrawError as exc:
-        raise ValidationError(str(exc))
+        raise refusal(tournament, exc) from None
     return {
         "tables": [
             {"sides": [list(side) for side in table.sides], "seats": list(table.seats)} for table in result.tables

@@ -8,7 +8,9 @@ who has its seed. Player ids should be strings or whole numbers (anything whose 
 The search shuffles the players with the seed, then pairs the most constrained player first (the
 one who may partner the fewest of those left) with a partner taken in the shuffled order, backing up
 when someone is left with no allowed partner. A draw the households make impossible is refused with
-`DrawImpossible` and a sentence that says why.
+`DrawImpossible` and a sentence that says why. Each refusal carries a stable `code` and its `params`
+(player ids as given), so a page can say it in the organizer's language (draw_refusals.py); `str()`
+is the English sentence, for the pure use and the management commands.
 """
 
 from __future__ import annotations
@@ -25,9 +27,46 @@ SEARCH_BUDGET = 200_000
 class DrawError(ValueError):
     """Bad input to a draw (a player named twice, bounds that make no sense): nothing is drawn."""
 
+    def __init__(self, code: str, **params):
+        self.code = code
+        self.params = params
+        super().__init__(english(code, params))
+
 
 class DrawImpossible(DrawError):
     """The constraints cannot all be met; the message says which and why, in plain words."""
+
+
+def _english_crowded(p: dict) -> str:
+    outside = p["outside"]
+    return (
+        f"{_names(p['members'])} may not partner each other, so each needs a partner from outside "
+        f"their household, but only {outside} of the {p['count']} players "
+        f"{'is' if outside == 1 else 'are'} outside it. Add players or split the household."
+    )
+
+
+# The English of every refusal; seating.py adds its own. The translated words live in draw_refusals.py.
+ENGLISH = {
+    "listed_twice": lambda p: f"{p['item']} is listed twice among the {p['what']}; each may take part only once.",
+    "odd_count": lambda p: f"{p['count']} players cannot all be paired: add or remove one.",
+    "search_exhausted": lambda p: (
+        "The draw gave up before pairing everyone apart from their households; "
+        "try another draw number, or add players."
+    ),
+    "households_overlap": lambda p: (
+        "No pairing keeps every household apart: the households overlap so that someone is left "
+        "with nobody they may partner. Add players or loosen a household."
+    ),
+    "household_crowded": _english_crowded,
+    "household_with_everyone": lambda p: (
+        f"{p['person']} shares a household with every other player, so has nobody to partner."
+    ),
+}
+
+
+def english(code: str, params: dict) -> str:
+    return ENGLISH[code](params)
 
 
 def canonical(items: Iterable[Hashable]) -> list:
@@ -40,7 +79,7 @@ def distinct(items: Sequence[Hashable], what: str) -> list:
     seen: set = set()
     for item in items:
         if item in seen:
-            raise DrawError(f"{item} is listed twice among the {what}; each may take part only once.")
+            raise DrawError("listed_twice", item=item, what=what)
         seen.add(item)
     return list(items)
 
@@ -57,7 +96,7 @@ def draw_partners(
     rng = random.Random(f"partners:{check_seed(seed)}")
     people = distinct(players, "players")
     if len(people) % 2:
-        raise DrawImpossible(f"{len(people)} players cannot all be paired: add or remove one.")
+        raise DrawImpossible("odd_count", count=len(people))
     groups = _present_groups(people, households)
     _refuse_crowded_households(people, groups)
     apart = _forbidden_partners(people, groups)
@@ -67,14 +106,8 @@ def draw_partners(
     pairs = search.pair(order)
     if pairs is None:
         if search.exhausted:
-            raise DrawImpossible(
-                "The draw gave up before pairing everyone apart from their households; "
-                "try another draw number, or add players."
-            )
-        raise DrawImpossible(
-            "No pairing keeps every household apart: the households overlap so that someone is left "
-            "with nobody they may partner. Add players or loosen a household."
-        )
+            raise DrawImpossible("search_exhausted")
+        raise DrawImpossible("households_overlap")
     return pairs
 
 
@@ -93,17 +126,11 @@ def _refuse_crowded_households(people: list, groups: list[list]) -> None:
     for members in groups:
         others = len(people) - len(members)
         if len(members) > others:
-            raise DrawImpossible(
-                f"{_names(members)} may not partner each other, so each needs a partner from outside "
-                f"their household, but only {others} of the {len(people)} players "
-                f"{'is' if others == 1 else 'are'} outside it. Add players or split the household."
-            )
+            raise DrawImpossible("household_crowded", members=list(members), outside=others, count=len(people))
     for person in people:
         barred = {m for members in groups if person in members for m in members}
         if len(barred) == len(people):
-            raise DrawImpossible(
-                f"{person} shares a household with every other player, so has nobody to partner."
-            )
+            raise DrawImpossible("household_with_everyone", person=person)
 
 
 def _forbidden_partners(people: list, groups: list[list]) -> dict:

@@ -32,13 +32,30 @@ from dataclasses import dataclass
 
 from tournament.common.seeds import check_seed
 
-from .partners import DrawError, DrawImpossible, canonical, distinct
+from .partners import ENGLISH, DrawError, DrawImpossible, canonical, distinct
 
 Side = tuple[Hashable, ...]
 MOVEMENTS = ("redraw", "winners-stay")
 RESTARTS = 8
 SEAT_TRIES = 200
 REPEAT = 1000  # the cost of one pair meeting again, or of a loser staying at the table it left
+
+ENGLISH.update({
+    "bad_bounds": lambda p: (
+        f"A table needs at least 2 sides and min_sides ({p['min_sides']}) may not exceed max_sides ({p['max_sides']})."
+    ),
+    "partners_adjacent": lambda p: (
+        f"At a table of {_describe(p['sides'])} partners cannot all sit apart; "
+        "such a table needs other sides between them."
+    ),
+    "empty_entrant": lambda p: "An entrant has no players.",
+    "two_entrants": lambda p: f"{p['player']} plays in two entrants: {p['first']} and {p['second']}.",
+    "unknown_movement": lambda p: f"Movement must be one of {', '.join(MOVEMENTS)}, not {p['movement']!r}.",
+    "winners_with_redraw": lambda p: "Winners only matter when winners stay; a redraw seats everyone afresh.",
+    "winners_before_play": lambda p: "Winners were named, but no round has been played yet.",
+    "table_winners": lambda p: f"Table {p['table']} has {p['count']} winners; name one winner per table.",
+    "winners_not_played": lambda p: f"{_side_names(p['sides'])} did not play in the previous round.",
+})
 
 
 @dataclass(frozen=True)
@@ -66,9 +83,7 @@ def table_sizes(count: int, min_sides: int, max_sides: int) -> list[int]:
 
 def check_bounds(min_sides: int, max_sides: int) -> None:
     if not 2 <= min_sides <= max_sides:
-        raise DrawError(
-            f"A table needs at least 2 sides and min_sides ({min_sides}) may not exceed max_sides ({max_sides})."
-        )
+        raise DrawError("bad_bounds", min_sides=min_sides, max_sides=max_sides)
 
 
 def seat_round(
@@ -131,10 +146,7 @@ def seat_order(sides: Sequence[Side], rng: random.Random) -> tuple[tuple[Side, .
     while not _partners_apart(seats, order):
         tries += 1
         if tries > SEAT_TRIES:
-            raise DrawImpossible(
-                f"At a table of {_describe(order)} partners cannot all sit apart; "
-                "such a table needs other sides between them."
-            )
+            raise DrawImpossible("partners_adjacent", sides=list(order))
         rng.shuffle(seats)
     first_seat = {side: min(seats.index(p) for p in side) for side in order}
     return tuple(sorted(order, key=first_seat.get)), tuple(seats)
@@ -156,10 +168,10 @@ def _check_entrants(entrants: Sequence[Side]) -> list[Side]:
     owners: dict = {}
     for side in sides:
         if not side:
-            raise DrawError("An entrant has no players.")
+            raise DrawError("empty_entrant")
         for player in side:
             if player in owners:
-                raise DrawError(f"{player} plays in two entrants: {owners[player]} and {side}.")
+                raise DrawError("two_entrants", player=player, first=owners[player], second=side)
             owners[player] = side
     return sides
 
@@ -169,11 +181,11 @@ def _movement(
 ) -> tuple[dict[int, Side], dict[Side, int]]:
     """Winners pinned to their table number, and the table each loser just left."""
     if movement not in MOVEMENTS:
-        raise DrawError(f"Movement must be one of {', '.join(MOVEMENTS)}, not {movement!r}.")
+        raise DrawError("unknown_movement", movement=movement)
     if winners and movement == "redraw":
-        raise DrawError("Winners only matter when winners stay; a redraw seats everyone afresh.")
+        raise DrawError("winners_with_redraw")
     if winners and not earlier:
-        raise DrawError("Winners were named, but no round has been played yet.")
+        raise DrawError("winners_before_play")
     if movement == "redraw" or not earlier:
         return {}, {}
     winning = {tuple(w) for w in winners}
@@ -184,7 +196,7 @@ def _movement(
         played.update(table.sides)
         won = [side for side in table.sides if side in winning]
         if len(won) > 1:
-            raise DrawError(f"Table {number + 1} has {len(won)} winners; name one winner per table.")
+            raise DrawError("table_winners", table=number + 1, count=len(won))
         for side in table.sides:
             if side in won and side in present and number < table_count:
                 pinned[number] = side
@@ -192,7 +204,7 @@ def _movement(
                 stayers[side] = number
     strangers = winning - played
     if strangers:
-        raise DrawError(f"{_side_names(sorted(strangers, key=repr))} did not play in the previous round.")
+        raise DrawError("winners_not_played", sides=sorted(strangers, key=repr))
     return pinned, stayers
 
 
