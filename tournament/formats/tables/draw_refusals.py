@@ -110,6 +110,6 @@ _SENTENCES: dict[str, Callable[[dict, _Namer], str]] = {
     "winners_not_played": lambda p, n: ngettext(
         "%(names)s did not play in the previous round.",
         "%(names)s did not play in the previous round.",
-        len(p["sides"]),
+        sum(len(side) for side in p["sides"]),  # partners are two people: "Ed e Inés no jugaron"
     ) % {"names": n.listed([n.side(side) for side in p["sides"]])},
 }
