@@ -104,12 +104,5 @@ def chart(tournament: Tournament, kinds: tuple[str, ...] | None, user) -> list[D
     for g in game_rows:
         by_round[g["round_id"]].append(ChartGame(g["id"], g["status"], g["starts_at"], g["no_show_at"], g["time_limit_at"],
                                                  mark_safe(found.get(keys[g["id"]], ""))))
-    by_division: dict[int, list[Round]] = defaultdict(list)
-    for rnd in round_list:
-        by_division[rnd.division_id].append(rnd)
-    for d in divisions:
-        d.round_list = by_division[d.pk]
-        for rnd in d.round_list:
-            rnd.division = d
-            rnd.game_list = by_round[rnd.pk]
+    prefetch.hang(divisions, round_list, by_round)
     return divisions

@@ -38,22 +38,17 @@ def bracket(tournament: Tournament, kinds: tuple[str, ...] | None = None, only: 
     ).order_by("round__number", "number")
 
     divisions = sorted(divisions, key=lambda d: KIND_ORDER[d.kind])
-    by_division: dict[int, list[Round]] = defaultdict(list)
     by_round: dict[int, list[Game]] = defaultdict(list)
     games = list(games)
     game_by_id = {g.pk: g for g in games}
     if only is not None:  # the empty slots' feeders, which may be among the games left out
         feeders = {side.fed_by_id for g in games for side in g.side_list if side.fed_by_id} - set(game_by_id)
         game_by_id.update({g.pk: g for g in Game.objects.filter(pk__in=feeders).only("pk", "status", "number")})
-    for rnd in rounds.order_by("number"):
-        by_division[rnd.division_id].append(rnd)
     for g in games:
         by_round[g.round_id].append(g)
+    hang(divisions, rounds.order_by("number"), by_round)
     for d in divisions:
-        d.round_list = by_division[d.pk]
         for rnd in d.round_list:
-            rnd.division = d
-            rnd.game_list = by_round[rnd.pk]
             for g in rnd.game_list:
                 g.round = rnd
                 g.division = d
@@ -61,6 +56,18 @@ def bracket(tournament: Tournament, kinds: tuple[str, ...] | None = None, only: 
         for side in g.side_list:
             side.placeholder = _placeholder(g, side, game_by_id.get(side.fed_by_id))
     return divisions
+
+
+def hang(divisions: list[Division], rounds, games_by_round: dict[int, list]) -> None:
+    """Each division its `round_list` (rounds in the order given), each round its division and `game_list`."""
+    by_division: dict[int, list[Round]] = defaultdict(list)
+    for rnd in rounds:
+        by_division[rnd.division_id].append(rnd)
+    for d in divisions:
+        d.round_list = by_division[d.pk]
+        for rnd in d.round_list:
+            rnd.division = d
+            rnd.game_list = games_by_round[rnd.pk]
 
 
 def _placeholder(game: Game, side: GameSide, feeder: Game | None) -> str:
