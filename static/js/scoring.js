@@ -28,7 +28,15 @@ document.addEventListener("htmx:afterSwap", function () {
   var form = document.getElementById("hand-form");
   if (form && form.dataset.dirty) return;
   page.dataset.refreshing = "1";
+  // The status bar's answer to a tap ("Game started; time is up at …") is kept across the refresh,
+  // or the player would see it for a blink.
+  var note = document.querySelector("#game-status > .msg");
   htmx.ajax("GET", window.location.pathname, { target: "#sheet-page", select: "#sheet-page", swap: "outerHTML" })
+    .then(function () {
+      var bar = document.getElementById("game-status");
+      var times = bar && bar.querySelector(".gd-times");
+      if (note && times && !bar.querySelector(".msg")) times.after(note);
+    })
     .catch(function () { window.location.reload(); });
 });
 document.addEventListener("input", function (event) {

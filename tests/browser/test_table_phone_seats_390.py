@@ -46,5 +46,8 @@ def test_a_cutthroat_table_checks_in_and_starts_from_its_phone(live_server, phon
     status.get_by_role("button", name="Start early").click()
     expect(status).to_contain_text("Game started; time is up at")
     expect(status).to_contain_text("(early, everyone seated agreed)")
+    expect(phone.locator("#hand-form")).to_be_visible()  # the page fetched itself again: the note stays
+    expect(status).to_contain_text("Game started; time is up at")
     shot(phone, "cutthroat-started")
     assert Game.objects.get(pk=game.pk).status == Game.Status.IN_PLAY
+
