@@ -28,7 +28,6 @@ import datetime as dt
 import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
@@ -133,9 +132,9 @@ def passed(row: Row, now: dt.datetime) -> tuple[bool, ...]:
 
 # ---- what every row of a board shares ----------------------------------------------------------
 
-@lru_cache(maxsize=32)
 def template_text(*names: str) -> str:
-    """A digest of these templates' text: a deploy that changes a row's template changes every key."""
+    """A digest of these templates' text: a deploy that changes a row's template changes every key.
+    Worked out on every board (a few kB hashed): the loaded templates are Django's to keep."""
     text = "".join(get_template(name).template.source for name in names)
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 

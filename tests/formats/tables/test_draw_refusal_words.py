@@ -38,8 +38,9 @@ def test_a_crowded_household_is_refused_in_spanish_on_a_spanish_event_naming_the
     response = preview_partners(organizer_client, event)
     assert response.status_code == 400
     page = response.content.decode()
-    assert ("Ann, Bob y Cy no pueden ser pareja entre sí, así que cada uno necesita una pareja fuera de su grupo, "
-            "pero solo 1 de los 4 jugadores está fuera de él. Agregue jugadores o divida el grupo.") in page
+    assert ("Ann, Bob y Cy no pueden ser pareja entre sí, así que cada uno necesita una pareja que no haya venido "
+            "con ellos, pero solo 1 de los 4 jugadores no vino con ellos. Agregue jugadores o separe a quienes "
+            "vinieron juntos.") in page
     assert "may not partner" not in page
     assert not PartnerDraw.objects.exists()
 
@@ -59,7 +60,7 @@ def test_a_household_of_everyone_says_how_many_are_outside_it_in_the_plural(orga
     sign_up(event, "Bob", "Cy", "Di", came_with="Ann")
     page = preview_partners(organizer_client, event).content.decode()
     assert "Ann, Bob, Cy y Di no pueden ser pareja entre sí" in page
-    assert "pero solo 0 de los 4 jugadores están fuera de él" in page
+    assert "pero solo 0 de los 4 jugadores no vinieron con ellos" in page
 
 
 @pytest.mark.parametrize("language, words", [
@@ -113,7 +114,7 @@ def test_someone_sharing_a_household_with_everyone_is_named():
     exc = refused(draw_partners, [1, 2, 3, 4], [[1, 2], [1, 3], [1, 4]], 1)
     assert (exc.code, exc.params) == ("household_with_everyone", {"person": 1})
     assert str(exc) == "1 shares a household with every other player, so has nobody to partner."
-    assert spanish(exc) == "Ann está en el mismo grupo que todos los demás jugadores, así que no tiene con quién formar pareja."
+    assert spanish(exc) == "Ann vino con todos los demás jugadores, así que no tiene con quién formar pareja."
     with translation.override("en"):
         assert draw_refusals.say(exc, NAMES).startswith("Ann shares a household with every other player")
 
