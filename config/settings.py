@@ -12,6 +12,8 @@ import environ
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
+from config import deployed_code
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("MELDBOARD_VAR_DIR", default=str(BASE_DIR / "var")))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
@@ -216,8 +218,12 @@ STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # Fingerprinted names (app.3f2a9c.js): a browser keeps a file for good and a deploy's changed
+    # file has a new name, so a phone never runs last week's script against this week's page.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# A process started before `collectstatic` ran (no manifest yet) links the plain names instead of failing.
+WHITENOISE_MANIFEST_STRICT = False
 MEDIA_ROOT = VAR_DIR / "media"
 
 # The cache only speeds pages up: while Redis is down its reads miss and its writes are dropped
@@ -225,6 +231,8 @@ MEDIA_ROOT = VAR_DIR / "media"
 CACHES = {"default": {
     "BACKEND": "config.degrading_cache.DegradingRedisCache", "LOCATION": REDIS_URL,
     "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    # Every key starts with a digest of the deployed code: a deploy never serves a page the old code rendered.
+    "KEY_PREFIX": deployed_code.digest(BASE_DIR),
 }}
 # Sessions in the database alone, so organizers stay logged in while Redis is down.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
