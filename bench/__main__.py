@@ -55,6 +55,8 @@ def main(argv=None) -> int:
 
         log("migrating …")
         call_command("migrate", verbosity=0, interactive=False)
+        log("collecting static files …")  # as a deploy does: the pages link the fingerprinted names
+        call_command("collectstatic", verbosity=0, interactive=False)
         port = services.start_web(args.workers, args.threads)
         services.start_worker()
         from bench import fixture as fixtures

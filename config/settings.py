@@ -220,10 +220,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Fingerprinted names (app.3f2a9c.js): a browser keeps a file for good and a deploy's changed
     # file has a new name, so a phone never runs last week's script against this week's page.
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.static_storage.FingerprintedStaticStorage"},
 }
-# A process started before `collectstatic` ran (no manifest yet) links the plain names instead of failing.
-WHITENOISE_MANIFEST_STRICT = False
+WHITENOISE_MANIFEST_STRICT = False  # a file not collected yet: its plain name (config.static_storage)
 MEDIA_ROOT = VAR_DIR / "media"
 
 # The cache only speeds pages up: while Redis is down its reads miss and its writes are dropped

@@ -45,3 +45,10 @@ def test_a_changed_script_gets_a_new_name(collected, tmp_path_factory):
     before = {p.name for p in (collected / "js").glob("meldboard.*.js")}
     after = {p.name for p in (other / "js").glob("meldboard.*.js")}
     assert before and after and not before & after
+
+
+def test_before_collectstatic_ran_pages_are_served_with_the_plain_names(tmp_path):
+    with override_settings(STORAGES=production.STORAGES, STATIC_ROOT=tmp_path, DEBUG=False):
+        page = Client().get("/accounts/login/")
+    assert page.status_code == 200
+    assert "/static/js/meldboard.js" in page.content.decode() or "/static/css/meldboard.css" in page.content.decode()
