@@ -98,6 +98,22 @@ def test_table_cards_one_per_game_with_local_times_and_a_qr_code_to_the_table(to
         assert decode_qr(page_png(pdf, page)) == [link]
 
 
+
+def test_cards_printed_again_reuse_each_links_code_and_a_new_link_gets_its_own(tournament, monkeypatch):
+    divisions = draw_divisions(tournament, 6)
+    rnd = Round.objects.get(division=divisions["d1"], number=1)
+    game = Game.objects.filter(round=rnd).exclude(status=Game.Status.BYE).order_by("number").first()
+    documents.table_cards_pdf(rnd, LETTER, "http://club.example/")
+    encoded = []
+    make = documents.segno.make
+    monkeypatch.setattr(documents.segno, "make", lambda link, **kw: encoded.append(link) or make(link, **kw))
+    documents.table_cards_pdf(rnd, LETTER, "http://club.example/")
+    assert encoded == []  # every link's code came from the cache
+    Game.objects.filter(pk=game.pk).update(table_token="rotated-token-after-a-lost-phone")
+    pdf = documents.table_cards_pdf(rnd, LETTER, "http://club.example/")
+    assert encoded == ["http://club.example/table/rotated-token-after-a-lost-phone/"]
+    assert decode_qr(page_png(pdf, 1)) == ["http://club.example/table/rotated-token-after-a-lost-phone/"]
+
 def test_progress_is_reported_while_cards_are_made_a_few_at_a_time(tournament):
     divisions = draw_divisions(tournament, 12)
     rnd = Round.objects.get(division=divisions["d2"], number=1)

@@ -7,10 +7,12 @@ behind it changes; these functions always render.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import logging
 from collections.abc import Callable, Iterable
 
 import segno
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -27,6 +29,7 @@ from tournament.printing.paper import Paper
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 CARD_CHUNK = 4  # table cards rendered per step when a task reports progress
+QR_TIMEOUT = 30 * 24 * 3600  # a link's code never changes: the timeout only lets unused ones go
 
 
 def _render(template: str, context: dict) -> HTML:
@@ -57,7 +60,16 @@ def chart_pdf(division: Division, version: str, paper: Paper, now: dt.datetime |
 # ---- table cards -------------------------------------------------------------------------------
 
 def qr_data_uri(link: str) -> str:
-    return segno.make(link, error="m").svg_data_uri(scale=10, border=4, dark="#000")
+    """The link's QR code as a PNG of one pixel a module, which the cards print unsmoothed
+    (`image-rendering: pixelated`): square modules at any size, and a fraction of the time an SVG
+    path of every module takes WeasyPrint to draw. Kept in the cache by the link it encodes (a
+    table's link changes only when its token does), so cards printed again skip the encoding."""
+    key = "qr-png:" + hashlib.blake2b(link.encode(), digest_size=16).hexdigest()
+    found = cache.get(key)
+    if found is None:
+        found = segno.make(link, error="m").png_data_uri(scale=1, border=4, dark="#000")
+        cache.set(key, found, QR_TIMEOUT)
+    return found
 
 
 def _card_context(games: list[Game], paper: Paper, base_url: str, tournament: Tournament, tight: bool = False) -> dict:
