@@ -28,7 +28,7 @@ from tournament.printing.paper import Paper
 # WeasyPrint reports each layout step at INFO; a server log needs none of it.
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
-CARD_CHUNK = 4  # table cards rendered per step when a task reports progress
+CARD_CHUNK = 8  # table cards rendered per step when a task reports progress (each step parses the style sheets again)
 QR_TIMEOUT = 30 * 24 * 3600  # a link's code never changes: the timeout only lets unused ones go
 
 
