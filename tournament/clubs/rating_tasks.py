@@ -7,9 +7,11 @@ page that needs it."""
 from __future__ import annotations
 
 from celery import shared_task
+from celery.signals import worker_ready
+from django.db import DatabaseError, connections
 from django.dispatch import receiver
 
-from tournament.clubs import ratings
+from tournament.clubs import ratings, records
 from tournament.common.scheduling import send_task_safely
 from tournament.core import club_ratings
 from tournament.models import Club
@@ -33,3 +35,25 @@ def _bring_up_to_date(sender, club_id: int, **kwargs) -> None:
     club = Club.objects.filter(pk=club_id).first()
     if club is not None:
         ratings.refresh(club)
+
+
+@shared_task(name="tournament.clubs.rating_tasks.warm_club", ignore_result=True)
+def warm_club(club_id: int) -> None:
+    """Build the club's event records into the cache and bring its ratings up to date."""
+    club = Club.objects.filter(pk=club_id).first()
+    if club is not None:
+        ratings.refresh(club, events=records.club_records(club))
+
+
+@worker_ready.connect
+def _warm_clubs(sender=None, **kwargs) -> None:
+    # Every deploy starts with a cold cache (config.deployed_code): a club with years of history would
+    # make its first visitor wait while every event's record is rebuilt. The worker does it as it starts.
+    try:
+        clubs = list(Club.objects.values_list("pk", flat=True))
+    except DatabaseError:  # not migrated yet: nothing to warm
+        return
+    finally:
+        connections.close_all()  # the pool's processes are forked from this one: they open their own
+    for club_id in clubs:
+        send_task_safely(warm_club, club_id)
