@@ -21,7 +21,7 @@ from tournament.common.stored_words import tie_for
 from tournament.core import timetable
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import log_event
-from tournament.formats.tables import event_state, formats, results, rounds
+from tournament.formats.tables import event_state, formats, results, rounds, seating
 from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
 
 
@@ -101,7 +101,8 @@ def create_playoff(tournament: Tournament, entrants, *, starts_at: dt.datetime |
             SeatingDraw.objects.create(
                 tournament=tournament, round_number=number, playoff=True, seed=0, created_by=by, published_at=now,
                 # One table, in the shape of every seating: a list of tables' sides and seats.
-                sides=[sides], seats=[[p for side in sides for p in side]], sitting_out=[],
+                # Partners opposite, as every round seats them: A1 B1 A2 B2, never A1 A2 B1 B2.
+                sides=[sides], seats=[list(seating.interleaved(sides))], sitting_out=[],
             )
             division = rounds.table_division(tournament)
             rnd = Round.objects.create(division=division, number=number, name=name, starts_at=starts_at, no_show_grace=grace)

@@ -140,8 +140,7 @@ def seat_order(sides: Sequence[Side], rng: random.Random) -> tuple[tuple[Side, .
     order = list(sides)
     rng.shuffle(order)
     order.sort(key=len, reverse=True)  # stable: equal sizes keep their drawn order
-    drawn = [rng.sample(side, len(side)) for side in order]
-    seats = [players[r] for r in range(len(drawn[0])) for players in drawn if r < len(players)]
+    seats = list(interleaved([rng.sample(side, len(side)) for side in order]))
     tries = 0
     while not _partners_apart(seats, order):
         tries += 1
@@ -150,6 +149,15 @@ def seat_order(sides: Sequence[Side], rng: random.Random) -> tuple[tuple[Side, .
         rng.shuffle(seats)
     first_seat = {side: min(seats.index(p) for p in side) for side in order}
     return tuple(sorted(order, key=first_seat.get)), tuple(seats)
+
+
+def interleaved(sides: Sequence[Sequence[Hashable]]) -> tuple:
+    """Seats clockwise taking the first player of every side in turn, then the second players in the
+    same order: two partnerships sit A1 B1 A2 B2 (partners opposite), three A1 B1 C1 A2 B2 C2. Sides
+    come largest first, so a partner is never seated next to their partner when every side has the
+    same size."""
+    widest = max((len(side) for side in sides), default=0)
+    return tuple(side[r] for r in range(widest) for side in sides if r < len(side))
 
 
 def _partners_apart(seats: list, sides: Sequence[Side]) -> bool:
