@@ -36,11 +36,15 @@ def printed_at(tournament: Tournament, now: dt.datetime | None = None) -> str:
 
 
 def duration_text(value: dt.timedelta) -> str:
+    """“2 h 30 min”, held together by no-break spaces: a narrow column never leaves “2” on one line
+    and “h 30 min” on the next."""
     minutes = int(value.total_seconds() // 60)
     hours, minutes = divmod(minutes, 60)
     if hours and minutes:
-        return _("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": f"{minutes:02d}"}
-    return _("%(hours)s h") % {"hours": hours} if hours else _("%(minutes)s min") % {"minutes": minutes}
+        text = _("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": f"{minutes:02d}"}
+    else:
+        text = _("%(hours)s h") % {"hours": hours} if hours else _("%(minutes)s min") % {"minutes": minutes}
+    return text.replace(" ", "\u00a0")
 
 
 # ---- loading -----------------------------------------------------------------------------------
@@ -180,8 +184,9 @@ class GameInfo:
     sides: list[SideInfo]
     starts: str
     no_show: str
-    limit: str
+    limit: str  # the day and clock time the limit falls: "sáb 14 mar, 12:30"
     limit_length: str
+    started: str = ""  # the actual start once the game is under way (its limit counts from it), else ""
     link: str = ""
     qr: str = ""  # an SVG data URI
     no_show_rule: str = "a team not here by then forfeits"
@@ -229,8 +234,9 @@ def game_info(game: Game, base_url: str = "") -> GameInfo:
         sides=sides,
         starts=day_and_clock(tournament, starts),
         no_show=clock(tournament, no_show_at) if no_show_at else "",
-        limit=clock(tournament, limit_at) if limit_at else "",
+        limit=day_and_clock(tournament, limit_at) if limit_at else "",
         limit_length=duration_text(_game_length(game, tournament)),
+        started=day_and_clock(tournament, game.started_at) if game.started_at else "",
         link=table_link(game, base_url) if base_url else "",
         no_show_rule=no_show_rule(game, game_sides),
     )
