@@ -67,6 +67,8 @@ class HoursMinutesField(forms.MultiValueField):
         super().__init__(parts, require_all_fields=False, **kwargs)
 
     def clean(self, value):
+        if isinstance(value, dt.timedelta):
+            return value  # a disabled (locked) field: the browser sends nothing and it keeps its length
         hours_text, minutes_text = (list(value) + ["", ""])[:2] if isinstance(value, (list, tuple)) else ("", "")
         hours_text, minutes_text = (str(text if text is not None else "").strip() for text in (hours_text, minutes_text))
         if not hours_text and not minutes_text:

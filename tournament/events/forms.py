@@ -180,6 +180,10 @@ class TournamentForm(forms.ModelForm):
             else:
                 # The organizer types the deadline as a wall-clock time in the tournament's zone.
                 data["signup_deadline"] = deadline.replace(tzinfo=zoneinfo.ZoneInfo(zone))
+                kept = self.instance.signup_deadline if self.instance.pk else None
+                if kept and data["signup_deadline"] == kept.replace(second=0, microsecond=0):
+                    # Shown to the minute and posted back unchanged: the deadline keeps its seconds.
+                    data["signup_deadline"] = kept
         self._time_limit_from_game(data)
         if "running_games" in self.fields and "game_time_limit" in self.changed_data and not data.get("running_games"):
             count = game_length.running(self.instance).count()

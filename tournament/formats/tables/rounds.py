@@ -42,10 +42,20 @@ def table_division(tournament: Tournament) -> Division:
     return timetable.division(tournament, Division.Kind.TABLES)
 
 
+def game_length(tournament: Tournament) -> int | None:
+    """How many hands a table plays a round, as the rules number that ends the game says (club
+    "hands", Rummikub "rounds"; the house-rules page changes the same number); None: to the target."""
+    number = formats.game_length_number(tournament)
+    return (tournament.rules_numbers or {}).get(number) or None if number else None
+
+
 def event_settings(tournament: Tournament) -> TableEvent:
-    """The event's round settings; the first read sets the variant's defaults (club: 3 hands)."""
-    hands = (tournament.rules_numbers or {}).get("hands")
+    """The event's round settings. Hands per round is read from the rules number each time, so a
+    value saved on the house-rules page before this row existed (or since) is what the Rounds page
+    shows and saves back (issue 34: Rummikub's 3 rounds were reset to 0)."""
+    hands = game_length(tournament)
     found = TableEvent.objects.get_or_create(tournament=tournament, defaults={"hands_per_round": hands})[0]
+    found.hands_per_round = hands
     return found
 
 
