@@ -1,4 +1,5 @@
-"""Whatever a table phone posts — "²" and other non-ASCII digits, NUL bytes, numbers too big for any
+"""Whatever a table phone posts — "²", "①" and other marks that are no digits (other scripts' digits
+are digits: tests/scoring/test_points_typed_seven_ways.py), NUL bytes, numbers too big for any
 database — the table pages answer with a message naming what is wrong, change nothing, and never
 answer 500."""
 
@@ -13,9 +14,9 @@ from tests.scoring.games import make_game
 
 pytestmark = pytest.mark.django_db
 
-BAD = {"superscript": "²", "arabic-indic": "١٢", "nul": "4\x00", "huge": "9" * 25, "enormous": "9" * 5000}
+BAD = {"superscript": "²", "circled": "①", "nul": "4\x00", "huge": "9" * 25, "enormous": "9" * 5000}
 # What the table reads for each: a typo, or a number far past anything real.
-SAYS = {"²": "must be a whole number", "١٢": "must be a whole number", "4\x00": "must be a whole number",
+SAYS = {"²": "must be a whole number", "①": "must be a whole number", "4\x00": "must be a whole number",
         "9" * 25: "is far too long a number (25 digits)", "9" * 5000: "is far too long a number (5000 digits)"}
 
 

@@ -46,7 +46,7 @@ def test_a_problem_found_while_typing_is_shown_at_its_field(client, tournament):
     preview = text(client.post(f"/table/{game.table_token}/preview/", data, headers={"HX-Request": "true"}))
     side2 = game.sides.get(slot=2).team.name
     field = re.search(r'<div id="live-s2_melded_points" class="live-error" hx-swap-oob="true">(.*?)</div>', preview)
-    assert field and f"{side2}: melded points: “1.5” can be read two ways. Did you mean 15?" in field.group(1)
+    assert field and f"{side2}: melded points: “1.5” has decimals, and points are whole numbers. Type the points without decimals." in field.group(1)
     assert re.search(r'<div id="live-s1_books_of_twos" class="live-error" hx-swap-oob="true"><p>', preview)
     assert re.search(r'<div id="live-s1_red_books" class="live-error" hx-swap-oob="true"></div>', preview)  # cleared
     footer = preview[preview.rindex("</div>"):]

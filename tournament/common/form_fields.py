@@ -171,8 +171,8 @@ class PointsField(WholeNumberField):
             return None
         refuse_nul(value)
         typed = read_points(value)
-        if typed.problem == "unclear":
-            raise ValidationError(problem_message(typed, value, where=str(self.label)), code="unclear")
+        if typed.problem not in ("", "invalid", "too_long"):  # a reason to name: "10k", "1.000,5", "10.5"
+            raise ValidationError(problem_message(typed, value, where=str(self.label)), code=typed.problem)
         if typed.value is None or not self.min_value <= typed.value <= self.max_value:
             raise ValidationError(self.error_messages["invalid"], code="invalid", params={
                 "smallest": self.min_value, "largest": self.max_value, "text": shown(value)})
