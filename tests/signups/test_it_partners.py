@@ -45,7 +45,7 @@ class TestPartnerBoard:
     def test_a_player_already_on_a_team_cannot_post(self, client, tournament):
         TeamFactory(tournament=tournament, name="Card Sharks", partners=("Ann Lee", "Bob Lee"))
         response = client.post(board(tournament), {"name": "ann lee"})
-        assert "ann lee is already on team “Card Sharks”." in response.content.decode()
+        assert "Ann Lee is already on team “Card Sharks”." in response.content.decode()
         assert PartnerPost.objects.count() == 0
 
     def test_choosing_needs_your_own_post(self, client, tournament):

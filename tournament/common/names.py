@@ -187,3 +187,20 @@ def contact_key(value: str | None) -> str:
     if "@" not in text and len(digits) >= 7:
         return digits[-10:]
     return text
+
+
+def same_person_key(value: str | None) -> str:
+    """What one event tells its players apart by (one player, one team): the name without accents,
+    case or spaces, so "jose nunez", "JOSÉ NÚÑEZ" and "José  Núñez" are the one José Núñez."""
+    return person_key(value).replace(" ", "")
+
+
+def find_person(objects: Iterable, name: str, attribute: str = "name"):
+    """The first of `objects` whose `attribute` names the same person as `name` (same_person_key), or None."""
+    wanted = same_person_key(name)
+    return next((obj for obj in objects if same_person_key(getattr(obj, attribute)) == wanted), None)
+
+
+def same_person(a: str | None, b: str | None) -> bool:
+    return same_person_key(a) == same_person_key(b)
+

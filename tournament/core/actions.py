@@ -334,7 +334,7 @@ def record_substitute(game: Game, team: Team, replaced: Player, substitute, by=N
             if not names.clean(substitute):
                 raise ValidationError(_("Give the substitute's name, or pick someone from the partner board."))
             name = names.entered(substitute, _("The substitute's name"), 80)
-            person = names.find(Player.objects.filter(tournament=tournament), name)
+            person = names.find_person(Player.objects.filter(tournament=tournament).select_related("team"), name)
         else:
             person = substitute
             if person.tournament_id != tournament.pk:

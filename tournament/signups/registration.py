@@ -69,7 +69,7 @@ def register_team(
             players = list(Player.objects.filter(free, tournament=tournament))
             for person in (first, second):
                 # A player from the partner board or a withdrawn team joins with their existing row.
-                waiting = names.find(players, person)
+                waiting = names.find_person(players, person)
                 if waiting:
                     Player.objects.filter(pk=waiting.pk).update(team=team)
                 else:
@@ -103,15 +103,16 @@ def _checked_entry(tournament, team_name, player_names, *, late, now, longest: i
     second = check("player2", lambda: names.entered(player_names[1], _("Second partner's name"), names.PLAYER_NAME_LONGEST))
     if name and names.find(Team.objects.filter(tournament=tournament).only("name"), name):
         errors.setdefault("team_name", []).append(_("A team called “%(name)s” has already signed up. Pick another name.") % {"name": name})
-    if first and second and names.same(first, second):
+    if first and second and names.same_person(first, second):
         errors.setdefault("player2", []).append(_("The two partners must be two different people."))
     on_teams = list(Player.objects.filter(tournament=tournament, team__isnull=False, team__withdrawn_at__isnull=True).select_related("team"))
     for field, person in (("player1", first), ("player2", second)):
-        taken = names.find(on_teams, person) if person else None
+        # Accents, case and spaces aside: "jose nunez" is the José Núñez already on a team.
+        taken = names.find_person(on_teams, person) if person else None
         if taken:
             errors.setdefault(field, []).append(
                 _("%(player)s is already on team “%(team)s”. A player can be on one team only.")
-                % {"player": person, "team": taken.team.name})
+                % {"player": taken.name, "team": taken.team.name})
     if errors:
         raise ValidationError(errors)
     return name, first, second
@@ -144,10 +145,10 @@ def post_partner_wanted(tournament: Tournament, *, name: str, contact: str = "",
         raise ValidationError(errors)
     with transaction.atomic():
         _lock(tournament)
-        existing = names.find(Player.objects.filter(tournament=tournament).select_related("team", "partner_post"), name)
+        existing = names.find_person(Player.objects.filter(tournament=tournament).select_related("team", "partner_post"), name)
         if existing and existing.team_id and existing.team.withdrawn_at is None:
             raise ValidationError({"name": [_("%(player)s is already on team “%(team)s”.")
-                                            % {"player": name, "team": existing.team.name}]})
+                                            % {"player": existing.name, "team": existing.team.name}]})
         if existing and hasattr(existing, "partner_post") and existing.partner_post.closed_at is None:
             raise ValidationError({"name": [_(
                 "%(player)s is already on the board. To choose, accept or withdraw from this phone, open the private "
