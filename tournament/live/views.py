@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET
 
 from tournament.common import localtime
 from tournament.core import formats, live_page, signup_deadline
-from tournament.live import entrant
+from tournament.live import entrant, tv_pages
 from tournament.models import Round, Team
 
 HOME = ("live/home.html", "live/_home_live.html")
@@ -81,6 +81,7 @@ def _tv_context(tournament, now) -> dict:
                "poll_url": reverse("live:tv", args=[tournament.slug]), **_read(tournament)}
     if context["bracket"]:
         context["just_finished"] = context["bracket"].results[:JUST_FINISHED]
+        context["bracket_pages"] = tv_pages.pages(context["bracket"].divisions)
     else:
         context["round_upcoming"] = context["tables"].starts_in_future(now)
     return context
