@@ -201,10 +201,7 @@ def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by
 
 
 def _saved_with(key: str, game: Game) -> Hand | None:
-    existing = Hand.objects.filter(idempotency_key=key).first()
-    if existing and existing.game_id != game.pk:
-        raise HandError(_("This form belongs to another game; reload the page."))
-    return existing
+    return Hand.objects.filter(game=game, idempotency_key=key).first()
 
 
 def correct(

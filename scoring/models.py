@@ -9,7 +9,8 @@ class Hand(models.Model):
     game = models.ForeignKey("tournament.Game", on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
     # Sent with the form: a double tap or a retry after a dropped connection finds this hand again.
-    idempotency_key = models.CharField(max_length=64, unique=True)
+    # It belongs to its game (unique there), so a backup from another server never meets a local key.
+    idempotency_key = models.CharField(max_length=64)
     version = models.PositiveIntegerField(default=1, help_text="Number of the current revision.")
     entries = models.JSONField(default=list, help_text="Current per-side input, as the rules engine takes it.")
     result = models.JSONField(default=dict, help_text="Current rules engine output for this hand.")
@@ -25,7 +26,8 @@ class Hand(models.Model):
 
     class Meta:
         ordering = ["game", "number"]
-        constraints = [models.UniqueConstraint("game", "number", name="one_hand_per_number_per_game")]
+        constraints = [models.UniqueConstraint("game", "number", name="one_hand_per_number_per_game"),
+                       models.UniqueConstraint("game", "idempotency_key", name="one_hand_per_key_per_game")]
 
     def entered_as(self, slot: int | None, name: str) -> bool:
         """Whether the side with this slot and name entered the hand: by its slot, or by its name for a

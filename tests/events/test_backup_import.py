@@ -138,12 +138,12 @@ def test_a_user_carrying_a_password(exported):
     assert "carries “password” (a backup never carries passwords)." in refused(exported)
 
 
-def test_a_duplicate_slug_is_refused_and_the_existing_event_is_untouched(exported):
+def test_an_address_another_event_uses_here_gives_the_import_a_free_one(exported):
     TournamentFactory(slug="bayfest-backup", name="The one already here")
-    with pytest.raises(TournamentImportError, match="“bayfest-backup” already exists here. Delete or rename it first"):
-        import_tournament(exported)
-    assert list(Tournament.objects.values_list("name", flat=True)) == ["The one already here"]
-    assert not any(m.objects.exists() for m, _ in tournament_models() if m is not Tournament)
+    TournamentFactory(slug="bayfest-backup-2", name="And its sequel")
+    restored = import_tournament(exported)
+    assert restored.slug == "bayfest-backup-3" and restored.name == "Bayfest Backup"
+    assert Tournament.objects.get(slug="bayfest-backup").name == "The one already here"
 
 
 def test_two_teams_with_one_name(exported):
@@ -156,6 +156,7 @@ def test_a_table_token_another_tournament_uses(exported):
     other = import_tournament(copy.deepcopy(exported))
     other.slug = "first-copy"
     other.save()
+    exported["models"]["tournament.Tournament"][0]["uid"] = "0f0e0d0c-0b0a-4908-8706-050403020100"  # another event
     before = {m: m.objects.count() for m, _ in tournament_models()}
     with pytest.raises(TournamentImportError) as caught:
         import_tournament(exported)

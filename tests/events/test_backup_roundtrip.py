@@ -12,9 +12,8 @@ from django.utils import timezone
 
 from scoring.models import Hand, HandRevision
 from tests.factories import TeamFactory, TournamentFactory, UserFactory
-from tournament.core import game_log
+from tournament.events import backup_json
 from tournament.events.backup import (
-    JSON_ID_FIELDS,
     TournamentImportError,
     export_tournament,
     import_tournament,
@@ -70,7 +69,8 @@ def build_full_tournament(slug="bayfest-backup"):
     d2 = Division.objects.create(tournament=tournament, kind="d2", name="Division 2", size=8)
     DrawRecord.objects.create(division=d1, seed=2**40 + 7, lines=[t.pk for t in teams[:4]] + [None] * 4, created_by=boss,
                               published_at=now, published_by=boss)
-    DrawRecord.objects.create(division=d1, seed=-3, lines=[teams[3].pk, None, teams[0].pk], created_by=desk)
+    DrawRecord.objects.create(division=d1, seed=-3, lines=[teams[3].pk, None, teams[0].pk], created_by=desk,
+                              seeded=[teams[3].pk, teams[0].pk])
     round1 = Round.objects.create(division=d1, number=1, name="First round", starts_at=now)
     round2 = Round.objects.create(division=d1, number=2)
     Round.objects.create(division=d2, number=1)
@@ -115,7 +115,8 @@ def build_full_tournament(slug="bayfest-backup"):
     TableEvent.objects.create(tournament=tournament, hands_per_round=3, movement="winners_stay")
     PartnerDraw.objects.create(tournament=tournament, seed=11, pairs=[[loners[0].pk, sub_player.pk]], created_by=boss, published_at=now)
     SeatingDraw.objects.create(tournament=tournament, round_number=1, seed=12, sides=[[[loners[0].pk], [sub_player.pk]]],
-                               seats=[[sub_player.pk, loners[0].pk]], sitting_out=[loners[1].pk], published_at=now)
+                               seats=[[sub_player.pk, loners[0].pk]], sitting_out=[loners[1].pk], published_at=now,
+                               strengths=[[[loners[0].pk], 12.5], [[sub_player.pk], -3.0]])
     TableBonus.objects.create(round=round1, game=game1, points=400, reason="first table to finish", by=boss)
     return tournament
 
@@ -148,22 +149,12 @@ def snapshot(tournament):
                     else:
                         value = ("row", positions[target._meta.label][value])
                 key = f"{label}.{field.name}"
-                if key == "tournament.GameEvent.data":  # ids inside the game log, by position like every other reference
-                    value = game_log.remap_ids(obj.kind, value, lambda model, pk: ("row", positions[model][pk]))
-                if key in JSON_ID_FIELDS and value is not None:
-                    value = by_position(value, positions[JSON_ID_FIELDS[key]])
+                if key in backup_json.JSON_FIELDS:  # ids inside JSON (the log too), by position like every other reference
+                    value = backup_json.map_ids(key, value, lambda model, pk: ("row", positions[model][pk]),
+                                                getattr(obj, "kind", None))
                 row[field.name] = value
             result[label].append(row)
     return result
-
-
-def by_position(value, where):
-    """A (nested) list of ids as ("row", position) pairs."""
-    if isinstance(value, list):
-        return [by_position(v, where) for v in value]
-    if isinstance(value, float):  # a side's strength beside its ids (SeatingDraw.strengths)
-        return value
-    return None if value is None else ("row", where[value])
 
 
 def wipe():
@@ -208,11 +199,11 @@ def test_round_trip_restores_every_field_on_sqlite():
 
 
 @pytest.mark.django_db
-def test_import_refuses_an_existing_address_and_changes_nothing():
+def test_import_refuses_a_second_copy_of_the_event_naming_the_first_and_changes_nothing():
     tournament = build_full_tournament()
     data = export_tournament(tournament)
     counts = {m: m.objects.count() for m, _ in tournament_models()}
-    with pytest.raises(TournamentImportError, match="bayfest-backup.*already exists"):
+    with pytest.raises(TournamentImportError, match="already here: “Bayfest Backup” \\(/t/bayfest-backup/\\)"):
         import_tournament(data)
     assert counts == {m: m.objects.count() for m, _ in tournament_models()}
 
@@ -242,7 +233,7 @@ def test_commands_write_and_restore_one_file(tmp_path, capsys):
     path = tmp_path / "backup.json"
     call_command("export_tournament", "bayfest-backup", "-o", str(path))
     assert json.loads(path.read_text())["slug"] == "bayfest-backup"
-    with pytest.raises(CommandError, match="already exists"):
+    with pytest.raises(CommandError, match="already here"):
         call_command("import_tournament", str(path))
     wipe()
     call_command("import_tournament", str(path))

@@ -27,9 +27,10 @@ from django.db import DataError, IntegrityError, models, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 from django.utils.duration import duration_iso_string
+from django.utils.translation import gettext as _
 
 from tournament.core import signup_deadline
-from tournament.events import backup_checks, backup_log
+from tournament.events import backup_checks, backup_json, backup_log
 from tournament.events.backup_checks import (
     FORMAT,
     USER_FIELDS,
@@ -43,16 +44,6 @@ read_file = backup_checks.read_file
 
 APPS = ("tournament", "scoring")
 
-# JSON fields whose content holds primary keys of another model: "app.Model.field" -> "app.Model".
-# Lists (nested or not) of ids and None are rewritten on import.
-JSON_ID_FIELDS = {
-    "tournament.DrawRecord.lines": "tournament.Team",
-    "tournament.PartnerDraw.pairs": "tournament.Player",
-    "tournament.SeatingDraw.sides": "tournament.Player",
-    "tournament.SeatingDraw.seats": "tournament.Player",
-    "tournament.SeatingDraw.sitting_out": "tournament.Player",
-    "tournament.SeatingDraw.strengths": "tournament.Player",  # [[ids], strength]: the strength is kept
-}
 
 def _label(model) -> str:
     return model._meta.label  # "app.Model"
@@ -204,19 +195,6 @@ def export_tournament(tournament: Tournament) -> dict:
 
 # ---------------------------------------------------------------- import
 
-def _remap_json(value, mapping: dict, what: str):
-    if value is None:
-        return None
-    if isinstance(value, list):
-        return [_remap_json(item, mapping, what) for item in value]
-    if isinstance(value, float):  # a measure stored beside the ids (a side's strength), never an id
-        return value
-    try:
-        return mapping[value]
-    except (KeyError, TypeError):
-        raise TournamentImportError(f"The file refers to {what} {value!r}, which it does not contain.")
-
-
 def _users(data) -> dict[str, int]:
     User = _user_model()
     ids = {}
@@ -234,17 +212,51 @@ def _users(data) -> dict[str, int]:
     return ids
 
 
+def same_event(uid) -> Tournament | None:
+    """The event already here with this identity (a backup's or an event's uid), if any."""
+    try:
+        value = uuid.UUID(str(uid))
+    except ValueError:
+        return None  # a file without one (written before events had it) or a malformed one (the checks name it)
+    return Tournament.objects.filter(uid=value).select_related("club").first()
+
+
+def already_here(first: Tournament) -> str:
+    """The refusal of a second copy of an event, naming the first."""
+    where = {"name": first.name, "address": f"/t/{first.slug}/"}
+    if first.club_id:
+        return _("This event is already here: “%(name)s” (%(address)s), one of the events of the club “%(club)s”. "
+                 "An event joins a club once; nothing was imported.") % {**where, "club": first.club.name}
+    return _("This event is already here: “%(name)s” (%(address)s). To count it in a club, add that one to the "
+             "club; nothing was imported.") % where
+
+
+def free_address(slug: str) -> str:
+    """`slug` with the first free number after it ("bayfest-2"), within the field's 60 characters."""
+    taken = set(Tournament.objects.filter(slug__startswith=slug[:50]).values_list("slug", flat=True))
+    number = 2
+    while True:
+        candidate = f"{slug[:60 - len(str(number)) - 1]}-{number}"
+        if candidate not in taken:
+            return candidate
+        number += 1
+
+
 def import_tournament(data: dict, by=None) -> Tournament:
-    """Restore an export under new ids; refuses (TournamentImportError) if its slug is taken or any
-    row of the file is wrong (see backup_checks), before writing anything. `by`, the importing user, organizes it."""
+    """Restore an export under new ids; refuses (TournamentImportError) a second copy of an event
+    already here (its uid) or a file with any row wrong (see backup_checks), before writing anything.
+    An address another event uses here is replaced by a free one (the returned event's slug).
+    `by`, the importing user, organizes it."""
     known = {_label(m): m for m, _ in tournament_models()}
     backup_checks.check_envelope(data, known)
-    slug = data["models"][_label(Tournament)][0].get("slug")
-    if Tournament.objects.filter(slug=slug).exists():
-        raise TournamentImportError(
-            f"A tournament with the address “{slug}” already exists here. Delete or rename it first; nothing was imported."
-        )
-    backup_checks.check(data, known, JSON_ID_FIELDS)
+    row = data["models"][_label(Tournament)][0]
+    row = row if isinstance(row, dict) else {}  # not an object: the checks name it
+    first = same_event(row.get("uid"))
+    if first is not None:
+        raise TournamentImportError(already_here(first))
+    if isinstance(row.get("slug"), str) and Tournament.objects.filter(slug=row["slug"]).exists():
+        row["slug"] = free_address(row["slug"])  # another event's address: this one takes a free one
+    backup_checks.check(data, known)
     backup_log.upgrade_file(data)  # after the checks: every row and id of the file is sound by then
     log_problems = backup_log.problems(data)
     if log_problems:
@@ -342,14 +354,21 @@ def _resolve_deferred(deferred, maps) -> None:
 
 
 def _remap_json_fields(known, maps) -> None:
-    for key, target in JSON_ID_FIELDS.items():
+    """Every id inside a JSON field, found by the field's declared type (tournament.events.backup_json)."""
+    def new_id(label: str, old: int) -> int:
+        try:
+            return maps[label][old]
+        except KeyError:
+            raise TournamentImportError(f"The file refers to {label.split('.')[1]} {old!r}, which it does not contain.") from None
+
+    for key in backup_json.JSON_FIELDS:
         label, field_name = key.rsplit(".", 1)
-        if label not in known:
+        if label not in known or not backup_json.holds_ids(key) or not maps[label]:
             continue
         model = known[label]
-        for pk in maps[label].values():
-            value = model.objects.filter(pk=pk).values_list(field_name, flat=True).get()
-            model.objects.filter(pk=pk).update(**{field_name: _remap_json(value, maps[target], target)})
-    # The game log: every id its schemas declare (tournament.core.game_log), by the model it names.
-    if backup_log.LABEL in known:
-        backup_log.remap(known[backup_log.LABEL], maps[backup_log.LABEL].values(), maps)
+        rows = model.objects.filter(pk__in=list(maps[label].values()))
+        for pk, kind, value in (rows.values_list("pk", "kind", field_name) if key == backup_log.DATA
+                                else ((pk, None, value) for pk, value in rows.values_list("pk", field_name))):
+            remapped = backup_json.map_ids(key, value, new_id, kind)
+            if remapped != value:
+                model.objects.filter(pk=pk).update(**{field_name: remapped})

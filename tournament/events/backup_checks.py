@@ -22,6 +22,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from tournament.events import backup_json
+
 FORMAT = "meldboard-tournament"
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024  # room for a big event with every hand and revision; more is not one tournament
@@ -35,6 +37,11 @@ NEVER_TRUE = ("is_staff", "is_superuser")
 TEXT_TYPES = {"CharField", "SlugField", "TextField", "EmailField"}
 INT_TYPES = {"IntegerField", "BigIntegerField", "SmallIntegerField", "PositiveIntegerField",
              "PositiveBigIntegerField", "PositiveSmallIntegerField"}
+
+
+# Unique values the importer itself answers for: a taken address gets a free one, a known identity
+# names the event already here.
+OWN_CHECK = {("tournament.Tournament", "slug"), ("tournament.Tournament", "uid")}
 
 
 class TournamentImportError(Exception):
@@ -55,11 +62,11 @@ def read_file(raw: bytes | str) -> dict:
         raise TournamentImportError(f"The file is not JSON ({exc}). Nothing was imported.") from None
 
 
-def check(data, known: dict[str, type[models.Model]], id_lists: dict[str, str]) -> None:
+def check(data, known: dict[str, type[models.Model]]) -> None:
     """Raise TournamentImportError naming every problem of `data`; return when there is none.
 
-    `known` maps "app.Model" to each model a backup holds; `id_lists` names the JSON fields that
-    hold lists of ids ("app.Model.field" -> "app.Model")."""
+    `known` maps "app.Model" to each model a backup holds; the ids inside JSON fields are found by
+    their declared types (tournament.events.backup_json)."""
     check_envelope(data, known)
     problems: list[str] = []
     users = _check_users(data.get("users", []), problems)
@@ -67,7 +74,7 @@ def check(data, known: dict[str, type[models.Model]], id_lists: dict[str, str]) 
     if not problems:
         for label, model in known.items():
             for row in data["models"].get(label, []):
-                problems += _row_problems(model, row, pks, users, id_lists)
+                problems += _row_problems(model, row, pks, users)
                 if len(problems) >= MAX_PROBLEMS:
                     break
         problems += _unique_problems(data["models"], known)
@@ -171,7 +178,7 @@ def _what(model, row) -> str:
     return f"{model.__name__} {row['pk']}" + (f" (“{name}”)" if name else "")
 
 
-def _row_problems(model, row, pks, users, id_lists) -> list[str]:
+def _row_problems(model, row, pks, users) -> list[str]:
     what = _what(model, row)
     fields = {f.name: f for f in model._meta.concrete_fields if not f.primary_key}
     problems = [f"{what}: unknown field “{key}”." for key in row if key != "pk" and key not in fields]
@@ -183,7 +190,7 @@ def _row_problems(model, row, pks, users, id_lists) -> list[str]:
         value = row[name]
         if field.is_relation or isinstance(field, models.JSONField):
             skip.append(name)
-            problem = _reference_problem(field, value, pks, users) if field.is_relation else _json_problem(model, field, value, pks, id_lists)
+            problem = _reference_problem(field, value, pks, users) if field.is_relation else _json_problem(model, field, value, pks)
         else:
             problem, value = _plain_value(field, value)
             if not problem:
@@ -243,7 +250,7 @@ def _reference_problem(field, value, pks, users) -> str | None:
     return None
 
 
-def _json_problem(model, field, value, pks, id_lists) -> str | None:
+def _json_problem(model, field, value, pks) -> str | None:
     if value is None:
         return None if field.null else "must not be empty (null)."
     if _holds_nul(value):
@@ -252,12 +259,14 @@ def _json_problem(model, field, value, pks, id_lists) -> str | None:
     if shape in (list, dict) and not isinstance(value, shape):
         return f"must be a JSON {'list' if shape is list else 'object'}, not {value!r}."[:300]
     key = f"{model._meta.label}.{field.name}"
-    if key in id_lists:
-        wanted = pks.get(id_lists[key], set())
-        # A float beside the ids is a measure (a side's strength in SeatingDraw.strengths), never an id.
-        missing = [v for v in _flat(value) if v is not None and not isinstance(v, float) and (not _is_int(v) or v not in wanted)]
+    if backup_json.holds_ids(key) and backup_json.JSON_FIELDS[key] != backup_json.GAME_LOG:  # the log: backup_log
+        try:
+            found = backup_json.ids_in(key, value)
+        except backup_json.Unmapped as exc:
+            return f"does not have the shape of its ids ({exc})."[:300]
+        missing = [(label, v) for label, v in found if v not in pks.get(label, set())]
         if missing:
-            return f"refers to {id_lists[key].split('.')[1]} {missing[0]!r}, which the file does not contain."
+            return f"refers to {missing[0][0].split('.')[1]} {missing[0][1]!r}, which the file does not contain."
     if field.name == "entries" and not all(isinstance(item, dict) for item in value):
         return "each entry must be a JSON object (one per side)."
     if field.name == "result" and "sides" in value:
@@ -277,17 +286,11 @@ def _holds_nul(value) -> bool:
     return False
 
 
-def _flat(value):
-    if isinstance(value, list):
-        for item in value:
-            yield from _flat(item)
-    else:
-        yield value
-
-
 def _unique_problems(rows: dict, known: dict) -> list[str]:
     """Unique fields and unique constraints: no two rows of the file share a value, and no unique
-    value (a slug, a table token, a submission key) is already used in this database."""
+    text (a table token, a submission key) is already used in this database. A reference (a table
+    entry's player) is never compared with this database's rows: the import gives it a new id. The
+    event's address and identity are the importer's (tournament.events.backup)."""
     problems = []
     for label, model in known.items():
         items = rows.get(label, [])
@@ -297,7 +300,7 @@ def _unique_problems(rows: dict, known: dict) -> list[str]:
             values = [row.get(field.name) for row in items if row.get(field.name) is not None]
             problems += [f"{model.__name__}: {field.name} “{v}” appears in {n} rows of the file."
                          for v, n in Counter(values).items() if n > 1]
-            if values:
+            if values and not field.is_relation and (label, field.name) not in OWN_CHECK:
                 taken = model.objects.filter(**{f"{field.name}__in": values}).values_list(field.name, flat=True)[:3]
                 problems += [f"{model.__name__}: {field.name} “{v}” is already used here by another tournament. "
                              "Delete or rename it first." for v in taken]

@@ -13,6 +13,7 @@ from tournament.core import game_log
 from tournament.core.game_log_upgrade import TYPED_SINCE, Seat, upgrade
 
 LABEL = "tournament.GameEvent"
+DATA = f"{LABEL}.data"  # its JSON field, typed by the log itself (tournament.events.backup_json)
 
 
 def _rows(data, label: str) -> list[dict]:
@@ -60,14 +61,3 @@ def problems(data: dict) -> list[str]:
             if pk not in pks[model]:
                 found.append(f"{what}, data: refers to {model.split('.')[1]} {pk}, which the file does not contain.")
     return found
-
-
-def remap(model, new_pks, maps: dict[str, dict]) -> None:
-    """Translate the ids inside the imported log entries (rows `new_pks` of `model`) by `maps`."""
-    def new_id(label: str, old: int) -> int:
-        return maps[label][old]
-
-    for pk, kind, value in model.objects.filter(pk__in=list(new_pks)).values_list("pk", "kind", "data"):
-        remapped = game_log.remap_ids(kind, value, new_id)
-        if remapped != value:
-            model.objects.filter(pk=pk).update(data=remapped)

@@ -1,4 +1,5 @@
 import datetime as dt
+import uuid
 import zoneinfo
 
 from django.conf import settings
@@ -101,6 +102,9 @@ class Tournament(models.Model):
     changes = models.PositiveBigIntegerField(default=0)
     # The club whose memory the event joins (seasons, members, ratings, roll of honour); not in its backup.
     club = models.ForeignKey("tournament.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="events")
+    # The event's identity wherever it goes: its backup carries it, so a second copy (imported twice,
+    # or imported and the original added too) is recognised and refused, naming the first.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
 
     objects = TournamentQuerySet.as_manager()
 
