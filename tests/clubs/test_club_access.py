@@ -9,7 +9,8 @@ from tests.factories import UserFactory
 from tournament.clubs import sample
 from tournament.models import Club, Member, PastEvent, Season
 
-ROUTES = ["manage", "points", "add_season", "add_past_event", "attach", "import_backup", "members", "merge", "apart"]
+ROUTES = ["manage", "points", "add_season", "add_past_event", "attach", "detach", "import_backup", "members", "merge",
+          "apart"]
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.clubs import views, views_organizer, views_past
+from tournament.clubs import views, views_events, views_organizer, views_past
 
 app_name = "clubs"
 urlpatterns = [
@@ -22,8 +22,9 @@ organizer_patterns = ([
     path("<slug:slug>/past/", views_organizer.add_past_event, name="add_past_event"),
     path("<slug:slug>/past/<int:past_id>/", views_past.edit_past_event, name="edit_past_event"),
     path("<slug:slug>/past/<int:past_id>/remove/", views_past.delete_past_event, name="delete_past_event"),
-    path("<slug:slug>/events/", views_organizer.attach, name="attach"),
-    path("<slug:slug>/import/", views_organizer.import_backup, name="import_backup"),
+    path("<slug:slug>/events/", views_events.attach, name="attach"),
+    path("<slug:slug>/events/remove/", views_events.detach, name="detach"),
+    path("<slug:slug>/import/", views_events.import_backup, name="import_backup"),
     path("<slug:slug>/members/", views_organizer.member_list, name="members"),
     path("<slug:slug>/members/merge/", views_organizer.merge, name="merge"),
     path("<slug:slug>/members/apart/", views_organizer.apart, name="apart"),

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 
 from tournament.clubs import members as people
 from tournament.clubs.forms import BackupForm, ClubForm, PastEventForm, PointsForm, SeasonForm
-from tournament.events.backup import TournamentImportError, import_tournament, read_file
 from tournament.models import Club, Member, PastEvent, Season, Tournament
 
 
@@ -100,41 +99,6 @@ def add_past_event(request, club):
         form.save()
         Club.objects.filter(pk=club.pk).bump()
     messages.success(request, _("%(name)s %(year)s added to the roll of honour.") % form.cleaned_data)
-    return redirect("clubs_organizer:manage", club.slug)
-
-
-@club_organizer
-@require_POST
-def attach(request, club):
-    tournament = Tournament.objects.run_by(request.user).filter(slug=request.POST.get("event", "")).first()
-    if tournament is None:
-        messages.error(request, _("Choose one of your events to add to the club."))
-        return redirect("clubs_organizer:manage", club.slug)
-    _join(club, tournament)
-    messages.success(request, _("“%(name)s” is now one of the club's events.") % {"name": tournament.name})
-    return redirect("clubs_organizer:manage", club.slug)
-
-
-def _join(club: Club, tournament: Tournament) -> None:
-    with transaction.atomic():
-        Tournament.objects.filter(pk=tournament.pk).update(club=club)
-        Tournament.objects.filter(pk=tournament.pk).bump()
-        Club.objects.filter(pk=club.pk).bump()
-    people.sync(club)
-
-
-@club_organizer
-@require_POST
-def import_backup(request, club):
-    form = BackupForm(request.POST, request.FILES)
-    if not form.is_valid():
-        return _refused(request, club, backup_form=form)
-    try:
-        tournament = import_tournament(read_file(form.cleaned_data["file"].read()), by=request.user)
-    except TournamentImportError as exc:
-        return _refused(request, club, backup_form=form, backup_error=str(exc))
-    _join(club, tournament)
-    messages.success(request, _("“%(name)s” imported and added to the club's history.") % {"name": tournament.name})
     return redirect("clubs_organizer:manage", club.slug)
 
 
