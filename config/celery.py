@@ -11,6 +11,8 @@ app.autodiscover_tasks(["tournament.printing", "tournament.clubs", "scoring"])
 # Every deadline task (no-show, time limit, the minute sweep; the sign-up close) lives with its rule.
 app.autodiscover_tasks(["tournament.core"], related_name="deadlines")
 app.autodiscover_tasks(["tournament.core"], related_name="signup_deadline")
+# The outbox: every e-mail is sent by the worker (tournament.mail.outbox).
+app.autodiscover_tasks(["tournament.mail"], related_name="outbox")
 
 
 @app.on_after_finalize.connect
@@ -19,6 +21,11 @@ def schedule_sweeps(sender, **kwargs):
     sender.conf.beat_schedule = {
         "sweep-deadlines": {
             "task": "tournament.core.deadlines.sweep_deadlines",
+            "schedule": float(settings.SWEEP_INTERVAL_SECONDS),
+        },
+        # Mail whose wake-up was lost (broker down when it was queued) or whose retry is due.
+        "send-outbox": {
+            "task": "tournament.mail.outbox.send_outbox",
             "schedule": float(settings.SWEEP_INTERVAL_SECONDS),
         },
     }

@@ -12,7 +12,7 @@ import environ
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
-from config import deployed_code
+from config import deployed_code, mail_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("MELDBOARD_VAR_DIR", default=str(BASE_DIR / "var")))
@@ -236,8 +236,20 @@ CACHES = {"default": {
 # Sessions in the database alone, so organizers stay logged in while Redis is down.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
-EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+# The mail server (config.mail_settings): EMAIL_URL or Django's EMAIL_HOST/EMAIL_PORT/...; else the console.
+# Mail is only ever sent by the worker from the outbox (tournament.mail), so a server that is down
+# or refuses costs no page, command or start anything: the message waits and is tried again.
+globals().update(mail_settings.from_environment(env))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="meldboard@localhost")
+# How many messages the worker hands the mail server a minute (a provider's limit; spreads a big announcement).
+MELDBOARD_MAIL_PER_MINUTE = env.int("MELDBOARD_MAIL_PER_MINUTE", default=60)
+if MELDBOARD_MAIL_PER_MINUTE < 1:
+    raise ImproperlyConfigured("MELDBOARD_MAIL_PER_MINUTE must be 1 or more")
+# Tries of one message on a failing server before it is marked failed (backoff 30 s doubling, at most 30 min apart).
+MELDBOARD_MAIL_MAX_ATTEMPTS = env.int("MELDBOARD_MAIL_MAX_ATTEMPTS", default=12)
+MELDBOARD_MAIL_RETRY_SECONDS = env.int("MELDBOARD_MAIL_RETRY_SECONDS", default=30)
+# A sender that claimed a message and died: after this another sender takes it (above EMAIL_TIMEOUT).
+MELDBOARD_MAIL_CLAIM_LEASE_SECONDS = env.int("MELDBOARD_MAIL_CLAIM_LEASE_SECONDS", default=120)
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL

@@ -36,4 +36,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
-EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# In memory, unless a test points the mail at a real SMTP server (tests/mail/smtp_server.py sets
+# EMAIL_URL for the Celery worker it starts).
+if not os.environ.get("EMAIL_URL"):
+    EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

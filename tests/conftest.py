@@ -109,6 +109,21 @@ def celery_worker(transactional_db):
 
 
 @pytest.fixture
+def smtp_server(settings):
+    """A real SMTP server on loopback (tests/mail/smtp_server.py) the app's mail goes to."""
+    from tests.mail.smtp_server import SmtpServer
+
+    server = SmtpServer().start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", server.port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    settings.EMAIL_TIMEOUT = 5
+    yield server
+    server.stop()
+
+
+@pytest.fixture
 def client():
     """Every browser names its languages; a client naming none would also cost the one query that
     looks up the tournament's own language (tournament.language)."""

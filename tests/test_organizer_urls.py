@@ -23,6 +23,7 @@ from tournament.models import (
     DrawRecord,
     Game,
     GameEvent,
+    OutboxMessage,
     Substitution,
     Tournament,
 )
@@ -98,10 +99,13 @@ def world(organizer):
     game = actions.start_game(Game.objects.get(pk=game.pk), agreed_team_ids=[t.pk for t in teams(game)])
     hands.submit(game, number=1, values=[td.values(**td.W2), td.values(**td.W2)], key="guarded", entered_by="A")
     team = teams(game)[0]
+    failed = OutboxMessage.objects.create(key="guarded", tournament=tournament, to="x@club.example", subject="s", body="b",
+                                          status=OutboxMessage.Status.FAILED)
     kwargs = {
         "slug": tournament.slug, "game_id": game.pk, "round_id": game.round_id, "division_id": division.pk,
         "kind": division.kind, "version": "current", "team_id": team.pk, "number": 1, "user_id": co.pk,
         "job_id": "no-such-job", "order": "table", "player_id": team.players.first().pk,
+        "message_id": failed.pk,
     }
     data = {
         "seed": "5", "override": "1", "draw": DrawRecord.objects.filter(division=division).first().pk,

@@ -1,9 +1,9 @@
 """The organizers' e-mail when sign-ups close speaks of the event's own entrants."""
 
-from django.core import mail
 
 from tests.factories import TeamFactory, TournamentFactory
 from tests.formats.tables.events import sign_up, table_event
+from tests.mail import delivered
 from tournament.core import signup_deadline
 
 
@@ -12,8 +12,8 @@ def test_a_table_event_counts_players_not_teams(db, django_capture_on_commit_cal
     sign_up(event, "Ana Ruiz", "Ben Ortiz", "Cy Park")
     with django_capture_on_commit_callbacks(execute=True):
         assert signup_deadline.close_registration(event.pk, early=True)
-    assert "with 3 players" in mail.outbox[-1].subject
-    assert "3 players signed up" in mail.outbox[-1].body
+    assert "with 3 players" in delivered()[-1].subject
+    assert "3 players signed up" in delivered()[-1].body
 
 
 def test_a_bracket_event_counts_teams(db, django_capture_on_commit_callbacks):
@@ -22,4 +22,4 @@ def test_a_bracket_event_counts_teams(db, django_capture_on_commit_callbacks):
     TeamFactory(tournament=event)
     with django_capture_on_commit_callbacks(execute=True):
         assert signup_deadline.close_registration(event.pk, early=True)
-    assert "with 2 teams" in mail.outbox[-1].subject
+    assert "with 2 teams" in delivered()[-1].subject

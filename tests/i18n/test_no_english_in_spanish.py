@@ -17,7 +17,6 @@ from unittest import mock
 import pytest
 import time_machine
 import weasyprint
-from django.core import mail
 from django.test import Client
 
 from scoring import hands
@@ -26,6 +25,7 @@ from tests.factories import TeamFactory, TournamentFactory
 from tests.formats.tables.played import START as TABLE_START
 from tests.formats.tables.played import club_round
 from tests.gameday_setup import publish_division, teams
+from tests.mail import delivered
 from tests.walks import pages
 from tournament.core import actions, deadlines, signup_deadline, ties
 from tournament.formats.bracket import advancement
@@ -106,7 +106,7 @@ def read_in_spanish(tournament, organizer) -> dict[str, str]:
 
 
 def mails() -> dict[str, str]:
-    return {f"e-mail {n + 1}: {m.subject}": f"{m.subject}\n{m.body}" for n, m in enumerate(mail.outbox)}
+    return {f"e-mail {n + 1}: {m.subject}": f"{m.subject}\n{m.body}" for n, m in enumerate(delivered())}
 
 
 def assert_spanish(texts: dict[str, str]) -> None:
@@ -170,12 +170,12 @@ def table_day():
 
 def test_a_spanish_bracket_day_has_no_english_on_its_pages_printouts_or_e_mails(organizer):
     tournament = bracket_day()
-    assert len(mail.outbox) == 2  # sign-ups closed, and the tie
+    assert len(delivered()) == 2  # sign-ups closed, and the tie
     texts = {**read_in_spanish(tournament, organizer), **mails()}
     history = next(text for url, text in texts.items() if "/gameday/game/" in url and "Suplente" in text)
     assert "Rosa Suplente juega en lugar de" in history, history
     assert any("Llegada no registrada a las" in text for text in texts.values())  # the no-show, in the history
-    tie_mail = mail.outbox[1]
+    tie_mail = delivered()[1]
     assert " vs. " in tie_mail.body and "empatada al tiempo límite" in tie_mail.subject
     assert_spanish(texts)
 

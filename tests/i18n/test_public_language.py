@@ -6,12 +6,12 @@ import datetime as dt
 import re
 
 import pytest
-from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
 from tests.live.events import in_play, signed_up
+from tests.mail import delivered
 from tournament.core import signup_deadline
 from tournament.models import PartnerPost
 
@@ -81,7 +81,7 @@ def test_the_partner_board_link_is_mailed_in_the_language_of_the_page_used():
                       {"name": "Rosa Díaz", "contact": "rosa@example.org"}, follow=True).content.decode()
     assert "Su enlace privado" in page and "lo enviamos por correo a <strong>rosa@example.org</strong>" in page
     assert "Rosa Díaz, está en el tablero." in page
-    sent = mail.outbox[-1]
+    sent = delivered()[-1]
     post = PartnerPost.objects.get(player__name="Rosa Díaz")
     assert sent.subject == f"{tournament.name}: su enlace del tablero de compañeros"
     assert sent.body.startswith(f"Rosa Díaz, está en el tablero de compañeros de {tournament.name}.")
@@ -90,10 +90,10 @@ def test_the_partner_board_link_is_mailed_in_the_language_of_the_page_used():
 
 def test_the_closing_notice_goes_in_the_tournaments_language_whoever_asked(django_capture_on_commit_callbacks):
     tournament = signed_up(language="es", signup_deadline=timezone.now() - dt.timedelta(minutes=1))
-    mail.outbox.clear()
+    delivered().clear()
     with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
         assert signup_deadline.close_due_registrations(timezone.now()) == 1  # the minute sweep
-    sent = mail.outbox[-1]
+    sent = delivered()[-1]
     assert sent.subject == f"{tournament.name}: inscripciones cerradas con 8 equipos"
     assert "Se inscribieron 8 equipos. Ya se puede hacer el sorteo." in sent.body and " de 20" in sent.body
     assert "signed up" not in sent.body

@@ -4,10 +4,10 @@ could choose, accept or withdraw)."""
 import re
 
 import pytest
-from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from tests.mail import delivered
 from tournament.models import PartnerPost, Team
 
 
@@ -53,13 +53,13 @@ class TestPrivateLink:
     def test_the_link_is_emailed_when_the_contact_is_an_email(self, tournament):
         _, page, post = post_from_a_phone(tournament, "Yolanda Tate", "yolanda@club.example")
         assert "we e-mailed it to <strong>yolanda@club.example</strong>" in page
-        (message,) = mail.outbox
+        (message,) = delivered()
         assert message.to == ["yolanda@club.example"]
         assert re.search(rf"http://testserver/t/{tournament.slug}/partners/mine/{post.secret}/", message.body)
 
     def test_no_email_for_a_phone_number(self, tournament):
         post_from_a_phone(tournament, "Yolanda Tate", "612 555 0101")
-        assert mail.outbox == []
+        assert delivered() == []
 
     def test_posting_again_under_the_same_name_points_to_the_link(self, tournament):
         post_from_a_phone(tournament, "Yolanda Tate")

@@ -4,10 +4,10 @@ import datetime as dt
 
 import pytest
 import time_machine
-from django.core import mail
 from django.urls import reverse
 
 from tests.factories import TournamentFactory
+from tests.mail import delivered
 from tournament.core import deadlines, signup_deadline
 from tournament.models import Tournament
 
@@ -26,9 +26,9 @@ def test_the_deadline_task_running_twice_closes_once_and_mails_once(event, djang
             assert signup_deadline.close_registration_at_deadline(event.pk) is False
     event.refresh_from_db()
     assert event.status == Tournament.Status.CLOSED and event.registration_closed_at == DEADLINE
-    assert len(mail.outbox) == 1
-    assert mail.outbox[0].to == ["desk@club.example"]
-    assert "closed at noon, Tuesday 7 April 2026 (America/Mazatlan time)" in mail.outbox[0].body
+    assert len(delivered()) == 1
+    assert delivered()[0].to == ["desk@club.example"]
+    assert "closed at noon, Tuesday 7 April 2026 (America/Mazatlan time)" in delivered()[0].body
 
 
 def test_a_task_delivered_early_does_nothing(event):
@@ -47,7 +47,7 @@ def test_running_late_the_sweep_closes_with_its_own_time_and_still_once(event, d
         assert signup_deadline.close_registration_at_deadline(event.pk) is False  # the exact-moment task, arriving later still
     event.refresh_from_db()
     assert event.registration_closed_at == late
-    assert len(mail.outbox) == 1
+    assert len(delivered()) == 1
 
 
 def test_with_no_task_at_all_signups_are_refused_by_the_clock(client, event):
@@ -69,7 +69,7 @@ def test_closing_early_by_the_organizer_counts_as_the_one_close(event, django_ca
         assert "closed early by the organizer" in signup_deadline.closed_message(Tournament.objects.get(pk=event.pk))
     with time_machine.travel(DEADLINE), django_capture_on_commit_callbacks(execute=True):
         assert signup_deadline.close_registration_at_deadline(event.pk) is False
-    assert len(mail.outbox) == 1
+    assert len(delivered()) == 1
 
 
 def test_scheduling_the_close_queues_it_for_its_exact_deadline(db, django_capture_on_commit_callbacks, monkeypatch):

@@ -61,7 +61,7 @@ def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]
                                                 "signup/", "signup/done/", "teams/", "partners/")]
     organizer = [f"/organizer/t/{slug}/{page}" for page in (
         "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "gameday/",
-        "print/", "edit/", "organizers/", "rules/")]
+        "print/", "edit/", "organizers/", "rules/", "mail/")]
     table = [f"/table/{token}/" for token in tokens(tournament)]
     club = club_slug(tournament)
     if club:  # the club's memory of the event: its public pages and the club's organizer pages

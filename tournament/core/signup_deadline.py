@@ -6,7 +6,6 @@ import datetime as dt
 import logging
 
 from celery import shared_task
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -16,6 +15,7 @@ from tournament.common.localtime import full_text
 from tournament.common.scheduling import send_task_safely
 from tournament.core import formats
 from tournament.core.language import in_tournament_language
+from tournament.mail import outbox
 from tournament.models import Tournament
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,9 @@ def close_registration(tournament_id: int, *, early: bool = False, now: dt.datet
     """Close sign-ups once. True for the one caller that closed them; False for everyone after.
 
     The conditional UPDATE is the claim: a task delivered twice, the sweep and the task together,
-    or two organizers clicking at once all end with one close and one email.
+    or two organizers clicking at once all end with one close and one email. The e-mail is queued in
+    the same transaction (tournament.mail.outbox) and sent by the worker: a mail server that is down
+    never fails whatever closed them (a page, the demo command, the sweep).
     """
     now = now or timezone.now()
     due = Q() if early else Q(signup_deadline__lte=now)
@@ -54,7 +56,7 @@ def close_registration(tournament_id: int, *, early: bool = False, now: dt.datet
         ).update(status=Tournament.Status.CLOSED, registration_closed_at=now)
         if claimed:
             Tournament.objects.filter(pk=tournament_id).bump()
-            transaction.on_commit(lambda: notify_registration_closed(tournament_id))
+            notify_registration_closed(tournament_id)
     return bool(claimed)
 
 
@@ -80,12 +82,9 @@ def notify_registration_closed(tournament_id: int) -> None:
         values = {"tournament": tournament.name, "count": count,
                   "when": full_text(tournament, tournament.registration_closed_at)}
         subject, message = event_format.signups_closed_mail(count)  # in the format's words: teams or players
-        send_mail(
-            subject=subject % values,
-            message=message % values,
-            from_email=None,
-            recipient_list=sorted(set(recipients)),
-        )
+        outbox.enqueue_each(recipients, key=f"signups-closed:{tournament.pk}:{tournament.registration_closed_at.isoformat()}",
+                            subject=subject % values, body=message % values, kind=outbox.OutboxMessage.Kind.SIGNUPS_CLOSED,
+                            tournament=tournament)
 
 
 def schedule_registration_close(tournament: Tournament) -> None:

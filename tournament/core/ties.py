@@ -5,9 +5,10 @@ The organizer either records the winner (actions.decide) or lets the table play 
 (actions.play_one_more_hand); the game then ends on the totals after that hand
 (scoring.outcome.finish_if_over), and a tie again comes back here.
 
-The e-mail is sent once per tie: `notify_organizers` claims the row (a conditional UPDATE of
-`Game.tie_notified_at`) before sending, so the deadline task, the sweep and a second worker never
-send it twice; a failed send gives the claim back and the minute sweep tries again.
+The e-mail is queued once per tie: `notify_organizers` claims the row (a conditional UPDATE of
+`Game.tie_notified_at`) and writes the outbox rows in the same transaction, so the deadline task,
+the sweep and a second worker never queue it twice; the worker sends it (tournament.mail.outbox),
+and a mail server that is down delays it, never the tie.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -25,6 +25,7 @@ from django.utils.translation import pgettext
 from tournament.common import site_address
 from tournament.common.numbers import points_text as points
 from tournament.core.language import in_tournament_language
+from tournament.mail import outbox
 from tournament.models import Game, Tournament
 
 log = logging.getLogger(__name__)
@@ -113,29 +114,25 @@ def _game_url(game: Game) -> str:
 
 
 def notify_organizers(game_id: int, now: dt.datetime | None = None) -> bool:
-    """E-mail the tournament's organizers that this game waits for their decision. True for the one
-    caller that sent it; a failing mail server is logged, never raised (the tie itself is recorded
-    and on the board whatever happens to the e-mail)."""
+    """Queue the e-mail telling the tournament's organizers that this game waits for their decision.
+    True for the one caller that queued it."""
     now = now or timezone.now()
     game = Game.objects.select_related("division__tournament__created_by", "round").filter(pk=game_id).first()
-    if game is None or not _claim(game, tie_notified_at__isnull=True, to=now):
+    if game is None:
         return False
     tournament = game.division.tournament
     sides = [str(side) for side in game.sides.order_by("slot").select_related("team", "player")]
-    try:
-        recipients = _recipients(tournament)
-        if recipients:
-            with in_tournament_language(tournament):  # sent in the background: no visitor's language
-                named = {"tournament": tournament.name, "game": game.label, "names": versus(sides), "url": _game_url(game),
-                         "story": story(game) or _("level; the organizer decides.")}
-                subject = _("%(tournament)s: %(game)s is level at the time limit — your decision") % named
-                message = _("%(game)s (%(names)s): %(story)s\n\nLet the table play one more hand (the higher total "
-                            "after it wins), or record the winner and why, on the game's page:\n%(url)s\n") % named
-            send_mail(subject=subject, message=message, from_email=None, recipient_list=recipients)
-    except Exception:  # any mail failure: give the claim back so the minute sweep tries again
-        log.warning("Could not e-mail the organizers about the tie in game %s", game_id, exc_info=True)
-        _claim(game, tie_notified_at=now, to=None)
-        return False
+    with transaction.atomic():
+        if not _claim(game, tie_notified_at__isnull=True, to=now):
+            return False
+        with in_tournament_language(tournament):  # sent in the background: no visitor's language
+            named = {"tournament": tournament.name, "game": game.label, "names": versus(sides), "url": _game_url(game),
+                     "story": story(game) or _("level; the organizer decides.")}
+            subject = _("%(tournament)s: %(game)s is level at the time limit — your decision") % named
+            message = _("%(game)s (%(names)s): %(story)s\n\nLet the table play one more hand (the higher total "
+                        "after it wins), or record the winner and why, on the game's page:\n%(url)s\n") % named
+        outbox.enqueue_each(_recipients(tournament), key=f"tie:{game.pk}:{now.isoformat()}", subject=subject, body=message,
+                            kind=outbox.OutboxMessage.Kind.TIE, tournament=tournament)
     return True
 
 

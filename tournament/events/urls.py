@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.events import house_rules_views, organizers, views
+from tournament.events import house_rules_views, mail_log, organizers, views
 
 app_name = "organizer"
 urlpatterns = [
@@ -13,4 +13,6 @@ urlpatterns = [
     path("t/<slug:slug>/organizers/", organizers.page, name="organizers"),
     path("t/<slug:slug>/organizers/add/", organizers.add, name="add_organizer"),
     path("t/<slug:slug>/organizers/<int:user_id>/remove/", organizers.remove, name="remove_organizer"),
+    path("t/<slug:slug>/mail/", mail_log.page, name="mail_log"),
+    path("t/<slug:slug>/mail/<int:message_id>/retry/", mail_log.retry, name="mail_retry"),
 ]

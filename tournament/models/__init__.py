@@ -3,6 +3,7 @@ from .clubs import Club, Member, MemberName, MemberRating, PastEvent, Season
 from .entries import PartnerPost, Player, Team
 from .events import Tournament
 from .gameday import CheckIn, GameEvent, Substitution
+from .mail import OutboxMessage
 from .tables import (
     Household,
     PartnerDraw,
@@ -31,6 +32,7 @@ __all__ = [
     "CheckIn",
     "Substitution",
     "GameEvent",
+    "OutboxMessage",
     "Household",
     "TableEntry",
     "TableEvent",

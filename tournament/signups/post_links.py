@@ -2,18 +2,14 @@
 from any device (the session alone knows only the phone that posted). Shown once after posting and
 e-mailed when the player gave an e-mail address; never shown on the board."""
 
-import logging
-
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournament.mail import outbox
 from tournament.models import PartnerPost
-
-log = logging.getLogger(__name__)
 
 
 def absolute(request, post: PartnerPost) -> str:
@@ -31,25 +27,21 @@ def email_of(contact: str) -> str:
 
 
 def send(post: PartnerPost, link: str) -> str:
-    """E-mail the link to the player when their contact is an e-mail address; the address, or "".
+    """Queue the link's e-mail to the player when their contact is an e-mail address; the address, or "".
 
-    Sent while answering the player's own post, so in the language of the page they used."""
+    Written while answering the player's own post, so in the language of the page they used; the
+    worker sends it (tournament.mail.outbox)."""
     address = email_of(post.player.contact)
     if not address:
         return ""
     tournament = post.player.tournament
-    try:
-        send_mail(
-            subject=_("%(tournament)s: your partner-board link") % {"tournament": tournament.name},
-            message=_(
-                "%(player)s, you are on the partner board of %(tournament)s.\n\n"
-                "Open this link on any phone to choose a partner, accept one or take your post off the board:\n%(link)s\n\n"
-                "Keep it to yourself: whoever has it can act for you on the board.\n"
-            ) % {"player": post.player.name, "tournament": tournament.name, "link": link},
-            from_email=None,
-            recipient_list=[address],
-        )
-    except OSError:
-        log.exception("Could not e-mail the partner-board link to post %s", post.pk)
-        return ""
+    outbox.enqueue(
+        key=f"partner-link:{post.pk}:{post.secret}", to=address, kind=outbox.OutboxMessage.Kind.PARTNER_LINK, tournament=tournament,
+        subject=_("%(tournament)s: your partner-board link") % {"tournament": tournament.name},
+        body=_(
+            "%(player)s, you are on the partner board of %(tournament)s.\n\n"
+            "Open this link on any phone to choose a partner, accept one or take your post off the board:\n%(link)s\n\n"
+            "Keep it to yourself: whoever has it can act for you on the board.\n"
+        ) % {"player": post.player.name, "tournament": tournament.name, "link": link},
+    )
     return address

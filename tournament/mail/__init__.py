@@ -1,0 +1,1 @@
+"""Mail: the outbox every message goes through, sent by the worker (see outbox.py)."""
