@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0019_sides_in_slot_order'),
+        ('tournament', '0020_tournament_uid'),
     ]
 
     operations = [
