@@ -15,10 +15,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import rules
+from rules.presets import get_preset
 from tournament.common.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
-from tournament.common.names import joined
+from tournament.common.names import STORED_JOINER, joined
 from tournament.common.numbers import points_text  # noqa: F401 (table_results prints with it too)
 from tournament.common.stored_words import reason, stored_name
+from tournament.formats.tables import formats
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
 from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
 
@@ -217,7 +219,9 @@ def game_info(game: Game, base_url: str = "") -> GameInfo:
         if side.is_bye:
             sides.append(SideInfo(_("BYE"), "", False))
         elif side.team_id:
-            sides.append(SideInfo(side.team.name, players_text(side.team), True))
+            # A partnership named after its players (table rounds) is not named twice.
+            who = "" if set(side.team.name.split(STORED_JOINER)) == {p.name for p in side.team.players.all()} else players_text(side.team)
+            sides.append(SideInfo(side.team.name, who, True))
         elif side.player_id:  # a table round's side of one player
             sides.append(SideInfo(side.player.name, "", True))
         else:
@@ -266,9 +270,9 @@ def printable_games(rnd: Round) -> list[Game]:
 class SheetRules:
     variant: str
     meld_bands: list[tuple[str, str]]
-    card_values: list[tuple[str, str]]
-    target: str
-    card_split: int  # where card values end and books, runs and bonuses begin in card_values
+    meld_header: str  # the meld table's first column ("Side's total score", "Hand"), "" for one fixed meld
+    cards: list[tuple[str, str]]  # card values
+    bonuses: list[tuple[str, str]]  # books, runs, going out
 
 
 def card_split(labels: list[str]) -> int:
@@ -279,17 +283,27 @@ def card_split(labels: list[str]) -> int:
     return len(labels)
 
 
+def _meld_header(tournament: Tournament) -> str:
+    rule = get_preset(tournament.variant).meld_rule
+    if rule == "fixed":
+        return ""
+    if rule == "by_hand":
+        return _("Hand")
+    if tournament.format == "tables" and not formats.in_partnerships(tournament):
+        return _("Player's total score")
+    return _("Side's total score")
+
+
 def sheet_rules(tournament: Tournament) -> SheetRules:
     numbers = tournament.rules_numbers or None
-    target = (numbers or {}).get("target")
     values = rules.card_values(tournament.variant, numbers)
+    split = card_split([label for label, _v in values])
     # The rules engine speaks English; its labels are msgids (scoring.rules_text) translated here.
+    shown = [(_(label), points_text(v)) for label, v in values]
     return SheetRules(
         variant=_(tournament.get_variant_display()),
         meld_bands=[(_(label), points_text(v)) for label, v in rules.meld_bands(tournament.variant, numbers)],
-        card_values=[(_(label), points_text(v)) for label, v in values],
-        target=points_text(target) if target else "",
-        card_split=card_split([label for label, _v in values]),
+        meld_header=_meld_header(tournament), cards=shown[:split], bonuses=shown[split:],
     )
 
 

@@ -22,7 +22,7 @@ from tournament.common.stored_words import stored_name
 from tournament.core.language import in_tournament_language
 from tournament.formats.tables import table_facts
 from tournament.models import Division, Game, Round, Tournament
-from tournament.printing import charts, data
+from tournament.printing import charts, data, score_sheet
 from tournament.printing.paper import Paper
 
 # WeasyPrint reports each layout step at INFO; a server log needs none of it.
@@ -145,17 +145,19 @@ def day_cards_pdf(tournament: Tournament, paper: Paper, base_url: str) -> bytes:
 
 # ---- score sheets ------------------------------------------------------------------------------
 
-HAND_ROWS = 20
-
-
 def score_sheets_pdf(games: Iterable[Game], paper: Paper, tournament: Tournament) -> bytes:
-    """The paper backup of the table app: one blank score sheet per game (or one with no game)."""
+    """The paper backup of the table app: one score sheet per game, one page each, with a column
+    group per side (2 to 6); with no game, one sheet with blank headings for the most sides a table seats."""
     with in_tournament_language(tournament):
-        infos = [data.game_info(g) for g in games] or [None]
+        infos = [data.game_info(g) for g in games]
+        sheets = [{"game": info, "shape": score_sheet.shape(tournament, len(info.sides), paper,
+                                                            [(str(side.name), side.players) for side in info.sides])}
+                  for info in infos] or [
+            {"game": None, "shape": score_sheet.shape(tournament, score_sheet.blank_sides(tournament), paper)}]
         return _pdf("print/score_sheet.html", {
-            "title": _("Score sheets"), "page_size": paper.css_size(), "games": infos, "tournament": tournament,
-            "rules": data.sheet_rules(tournament), "hands": range(1, HAND_ROWS + 1),
-            "base_size": round(10 * paper.width / 612, 1), "printed": data.printed_at(tournament),
+            "title": _("Score sheets"), "page_size": paper.css_size(), "sheets": sheets, "tournament": tournament,
+            "rules": data.sheet_rules(tournament), "base_size": round(10 * paper.width / 612, 1),
+            "printed": data.printed_at(tournament),
         })
 
 
