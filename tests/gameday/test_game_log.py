@@ -90,6 +90,7 @@ SAMPLES = {  # one entry of each kind, as its writer writes it
     "seat_taken": {"left": {"player": 3}, "joined": {"player": 5}, "round": 2},
     "reseated": {"without": {"team": 2}, "round": 1, "seed": 42},
     "partner_replaced": {"entrant": {"team": 2}, "replaced": 7, "substitute": 9, "round": 1, "rest_of_event": True},
+    "published_while_playing": {"before": 1, "tables": [2, 3]},
 }
 
 
@@ -127,7 +128,8 @@ def test_log_event_takes_schema_objects_and_stores_plain_json():
     assert GameEvent.objects.get(game=game, kind="no_show").data == {"absent": [{"team": 5}], "deadline": "x"}
 
 
-NOT_IDS = {"hand", "hands", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes", "round", "seed"}  # whole numbers that are not ids (a round number, a draw number ...)
+NOT_IDS = {"hand", "hands", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes", "round", "seed",
+           "before", "tables"}  # published_while_playing: the round before (its number) and its tables  # whole numbers that are not ids (a round number, a draw number ...)
 
 
 def _int_fields(tp, path=""):

@@ -52,8 +52,8 @@ def test_when_every_table_is_done_the_medals_lead(client):
     html = home(client, event)
     main = html.split("<main", 1)[1]
     medals = main.split('aria-label="Medals"', 1)[1].split("</section>", 1)[0]
-    assert main.index('aria-label="Medals"') < main.index('id="playing-now"')
+    assert 'id="playing-now"' not in main  # a finished event plays nothing now (issue 34)
     gold, silver, bronze = (medals.split(f"medal-{m}", 1)[1].split("</li>", 1)[0] for m in ("gold", "silver", "bronze"))
     assert "P1 &amp; P2" in gold and "P7 &amp; P8" in silver and "P5 &amp; P6" in bronze
     assert "900" in gold and "700" in silver and "500" in bronze
-    assert "Every table of round 1 has finished." in section(html, "playing-now")
+    assert "Event finished" in main

@@ -252,6 +252,14 @@ class PartnerReplaced:
     rest_of_event: bool
 
 
+@dataclass(frozen=True, kw_only=True)
+class PublishedWhilePlaying:
+    """A table round published, as the organizer said, while tables of the round before still played."""
+
+    before: int  # the round before: its number
+    tables: list[int]  # its tables still in play
+
+
 SCHEMAS: dict[str, type] = {
     "ready": Ready,
     "started": Started,
@@ -288,6 +296,7 @@ SCHEMAS: dict[str, type] = {
     "seat_taken": SeatTaken,
     "reseated": Reseated,
     "partner_replaced": PartnerReplaced,
+    "published_while_playing": PublishedWhilePlaying,
 }
 
 

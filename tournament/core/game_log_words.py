@@ -37,7 +37,8 @@ KIND_WORDS = {
     "length_changed": gettext_lazy("Game length changed"),
     "result_reopened": gettext_lazy("Game reopened"),
     "withdrawn": gettext_lazy("Withdrawn after the draw"), "seat_taken": gettext_lazy("Seats taken by another entrant"),
-    "reseated": gettext_lazy("Round seated again"), "partner_replaced": gettext_lazy("Substitute"),
+    "reseated": gettext_lazy("Round seated again"),
+    "published_while_playing": gettext_lazy("Published while the round before was still in play"), "partner_replaced": gettext_lazy("Substitute"),
     "forfeit": gettext_lazy("Walkover"), "double_forfeit": gettext_lazy("Nobody plays this game"),
     "not_needed": gettext_lazy("Not needed"), "awaiting_decision": gettext_lazy("Waiting for the organizer's decision"),
     "checked_in": gettext_lazy("Checked in"), "hand_corrected": gettext_lazy("Hand corrected"),
@@ -168,6 +169,8 @@ class _Reader:
             if entry.released or event.note.startswith("First-table bonus released"):
                 return _("First-table bonus given back: the table was reopened")
             return _("First-table bonus removed")
+        if isinstance(entry, game_log_kinds.PublishedWhilePlaying):
+            return _("%(event)s (tables %(tables)s)") % {**values, "tables": ", ".join(str(t) for t in entry.tables)}
         if isinstance(entry, game_log_kinds.PlayoffPosted):
             return _("%(round)s posted: table %(table)s, starts at %(time)s, no-show after %(minutes)s min") % {
                 "round": str(self.game.round) if self.game.round_id else head, "table": entry.table,

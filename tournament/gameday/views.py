@@ -21,7 +21,7 @@ from tournament.core import actions, page_cache
 from tournament.core.board import board_context, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.core.heard import table_heard
-from tournament.formats.tables import play
+from tournament.formats.tables import play, round_order
 from tournament.formats.tables.forms import SeatForm
 from tournament.gameday.forms import (
     DecideForm,
@@ -232,6 +232,7 @@ def table_check_in(request, token: str):
 def table_start(request, token: str):
     def action(game):
         if _at_tables(game):
+            round_order.check_start(game)
             agreed = cleaned(TableStartForm(request.POST, game=game))["agree"]
             return play.start_table(game, by=_table_user(request), via="table", agreed_side_ids=agreed)
         agreed = cleaned(StartForm(request.POST, game=game))["agree"]

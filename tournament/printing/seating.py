@@ -27,9 +27,9 @@ def seating_pdf(tournament: Tournament, number: int, order: str, paper: Paper, n
         raise ValueError(f"A seating chart is printed “table” (by table) or “name” (A-Z), not “{order}”.")
     with in_tournament_language(tournament):
         shown = seat_lists.round_seating(tournament, number)
-        names = {"tournament": tournament.name, "number": number}
-        title = _("%(tournament)s · round %(number)s seating by table") if order == "table" else _(
-            "%(tournament)s · round %(number)s seating by name")
+        names = {"tournament": tournament.name, "round": shown.name}  # "Round 2", or the play-off's own name
+        title = _("%(tournament)s · %(round)s · seating by table") if order == "table" else _(
+            "%(tournament)s · %(round)s · seating by name")
         html = render_to_string(f"print/seating_by_{order}.html", {
             "title": title % names, "page_size": paper.css_size(),
             "tournament": tournament, "seating": shown, "base_size": round(11 * paper.width / 612, 1),

@@ -121,6 +121,15 @@ class RoundStartForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         error_messages={"required": _("Give the round a start time."), "invalid": _("Type the start as a date and time.")},
     )
+    while_playing = forms.BooleanField(required=False)
+
+    def __init__(self, *args, playing: str = "", **kwargs):
+        """`playing`: the round before, while a table of it is still in play (the box to publish anyway)."""
+        super().__init__(*args, **kwargs)
+        if playing:
+            self.fields["while_playing"].label = _("Publish even though %(round)s is still in play") % {"round": playing}
+        else:
+            del self.fields["while_playing"]
 
 
 class BonusForm(forms.Form):

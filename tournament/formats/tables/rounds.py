@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 
 from tournament.common.names import partners_name
 from tournament.core import timetable
-from tournament.formats.tables import after_draw, formats
+from tournament.formats.tables import after_draw, formats, round_order
 from tournament.formats.tables.signups import active_players
 from tournament.models import (
     Division,
@@ -113,7 +113,23 @@ def published_seatings(tournament: Tournament) -> list[SeatingDraw]:
 
 
 def next_round_number(tournament: Tournament) -> int:
+    """The next published seating's number: the address of its pages and the key of its rows (a
+    play-off takes one too). People count rounds without the play-offs: see `shown_numbers`."""
     return len(published_seatings(tournament)) + 1
+
+
+def shown_numbers(tournament: Tournament) -> dict[int, int]:
+    """Each published regular round's number as people count rounds: a play-off between rounds 1 and
+    2 has its own name, so the round after it is round 2, not round 3."""
+    regular = (SeatingDraw.objects.filter(tournament=tournament, published_at__isnull=False, playoff=False)
+               .order_by("round_number").values_list("round_number", flat=True))
+    return {number: shown for shown, number in enumerate(regular, start=1)}
+
+
+def shown_number(tournament: Tournament, number: int) -> int:
+    """Round `number` as people count it; a round not published yet is the next one they count."""
+    shown = shown_numbers(tournament)
+    return shown.get(number) or len(shown) + 1
 
 
 # ---- checks ---------------------------------------------------------------------------------------
@@ -148,8 +164,9 @@ def check_seating(tournament: Tournament, number: int, seating) -> None:
     upcoming = next_round_number(tournament)
     if number != upcoming:
         raise ValidationError(
-            _("Round %(number)s was published already.") % {"number": number} if number < upcoming
-            else _("Round %(upcoming)s comes before round %(number)s.") % {"upcoming": upcoming, "number": number}
+            _("Round %(number)s was published already.") % {"number": shown_number(tournament, number)} if number < upcoming
+            else _("Round %(upcoming)s comes before round %(number)s.") % {
+                "upcoming": shown_number(tournament, upcoming), "number": shown_number(tournament, upcoming) + number - upcoming}
         )
     everyone = entrants(tournament)
     low, high = formats.side_bounds(tournament)
@@ -205,7 +222,8 @@ def _claim(model, **published) -> None:
         if model is PartnerDraw:
             raise ValidationError(_("The partner draw was just published by someone else; it is frozen now."))
         raise ValidationError(
-            _("Round %(number)s was just published by someone else; it is frozen now.") % {"number": published["round_number"]}
+            _("Round %(number)s was just published by someone else; it is frozen now.") % {
+                "number": shown_number(published["tournament"], published["round_number"])}
         )
 
 
@@ -258,23 +276,27 @@ def _lists(seating) -> dict:
 
 def save_round(
     tournament: Tournament, number: int, seating, seed: int, starts_at: dt.datetime | None, *, by=None,
-    now: dt.datetime | None = None,
+    now: dt.datetime | None = None, while_playing: bool = False,
 ) -> Round:
     """Publish a round's seating: its Round, a Game per table (numbered as drawn) and a GameSide per
-    side in seat order, with the posted start and the deadlines that follow from it."""
+    side in seat order, with the posted start and the deadlines that follow from it. Refused while the
+    round before is in play, unless `while_playing` (the organizer's say, logged: round_order)."""
     if starts_at is None:
-        raise ValidationError(_("Give round %(number)s a start time before publishing it.") % {"number": number})
+        raise ValidationError(_("Give round %(number)s a start time before publishing it.") % {"number": shown_number(tournament, number)})
     if tournament.status == Tournament.Status.FINISHED:  # tournament.formats.tables.event_state
         raise ValidationError(_("The event is finished; reopen it on the Standings page before adding a round or a play-off."))
     now = now or timezone.now()
     with transaction.atomic():
         check_seating(tournament, number, seating)
+        playing = round_order.check_publish(tournament, number, while_playing=while_playing)
         lists = _lists(seating)
         _claim(SeatingDraw, tournament=tournament, round_number=number, seed=seed, created_by=by, published_at=now, **lists)
         division = table_division(tournament)
         if not division.published_at:
             Division.objects.filter(pk=division.pk).update(published_at=now)
-        rnd = Round.objects.create(division=division, number=number, name=f"Round {number}", starts_at=starts_at)
+        # Its stored (English) name counts the regular rounds only: pages show it translated (stored_words).
+        rnd = Round.objects.create(division=division, number=number, name=f"Round {shown_number(tournament, number)}",
+                                   starts_at=starts_at)
         teams = dict(Player.objects.filter(tournament=tournament, team__isnull=False).values_list("pk", "team_id"))
         partnerships = formats.in_partnerships(tournament)
         for index, (sides, seats) in enumerate(zip(lists["sides"], lists["seats"]), start=1):
@@ -287,6 +309,8 @@ def save_round(
                 for slot, side in enumerate(ordered, start=1)
             ])
             timetable.set_posted_start(game, starts_at)
+        if playing is not None:
+            round_order.log_published_early(rnd, playing, by=by)
         Tournament.objects.filter(pk=tournament.pk).bump()
     return rnd
 

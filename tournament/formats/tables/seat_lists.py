@@ -84,11 +84,12 @@ class RoundSeating:
     sitting_out: list[str]
     people: list[PersonSeat] = field(default_factory=list)
     playoff: bool = False
+    shown: int = 0  # the round as people count it, play-offs left out (rounds.shown_numbers); 0 for a play-off
 
     @property
     def name(self) -> str:
         """“Round 2”, or the play-off's name (“Play-off for the win”), in the page's language."""
-        return str(self.round) if self.round else gettext("Round %(number)s") % {"number": self.number}
+        return str(self.round) if self.round else gettext("Round %(number)s") % {"number": self.shown or self.number}
 
     def find(self, typed: str) -> list[PersonSeat]:
         """Everyone whose name holds what was typed (case, spaces and look-alikes ignored)."""
@@ -111,6 +112,14 @@ def playoff_numbers(tournament: Tournament) -> set[int]:
                .values_list("round_number", flat=True))
 
 
+def round_tabs(tournament: Tournament) -> list[tuple[int, str]]:
+    """Each published round's number (its pages' address) and its tab's words in the page's language:
+    “Round 2”, or “Play-off” — a play-off is no round of the count."""
+    shown = rounds.shown_numbers(tournament)
+    return [(n, gettext("Round %(number)s") % {"number": shown[n]} if n in shown else gettext("Play-off"))
+            for n in published_numbers(tournament)]
+
+
 def _games(rnd: Round | None, with_sides: bool = True) -> dict[int, Game]:
     if rnd is None:
         return {}
@@ -125,7 +134,10 @@ def _games(rnd: Round | None, with_sides: bool = True) -> dict[int, Game]:
 def round_seating(tournament: Tournament, number: int, *, with_sides: bool = True) -> RoundSeating:
     """Round `number` as published (LookupError when it is not). Without `with_sides` each table's `sides`
     is left empty and its game comes without them (the round board reads its games on its own)."""
-    record = SeatingDraw.objects.filter(tournament=tournament, round_number=number, published_at__isnull=False).first()
+    # This round and those before it, in one query: the round's seating and its number as people count rounds.
+    upto = list(SeatingDraw.objects.filter(tournament=tournament, round_number__lte=number, published_at__isnull=False)
+                .order_by("round_number").defer("strengths"))
+    record = upto[-1] if upto and upto[-1].round_number == number else None
     if record is None:
         raise LookupError(f"Round {number} has not been published.")
     rnd = next((r for r in rounds.table_rounds(tournament) if r.number == number), None)
@@ -157,4 +169,5 @@ def round_seating(tournament: Tournament, number: int, *, with_sides: bool = Tru
     return RoundSeating(
         number=number, round=rnd, starts=localtime.day_and_clock(tournament, rnd.starts_at if rnd else None),
         tables=tables, sitting_out=out, people=people, playoff=record.playoff,
+        shown=0 if record.playoff else sum(1 for r in upto if not r.playoff),
     )

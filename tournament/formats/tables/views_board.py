@@ -26,7 +26,7 @@ from tournament.core.board import (
     games_for_board,
 )
 from tournament.core.decorators import organizer_required
-from tournament.formats.tables import play, rounds, seat_lists, table_deadlines, table_facts
+from tournament.formats.tables import play, round_order, rounds, seat_lists, table_deadlines, table_facts
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import SeatForm
 from tournament.models import Division, Game, Tournament
@@ -45,7 +45,7 @@ def _board_context(tournament: Tournament, number: int, now) -> dict:
         "tournament": tournament,
         "seating": shown,
         "numbers": seat_lists.published_numbers(tournament),
-        "playoff_numbers": seat_lists.playoff_numbers(tournament),
+        "round_tabs": seat_lists.round_tabs(tournament),
         "rows": pairs,
         "alerts": [(table, row.alert) for table, row in pairs if row and row.alert],
         "can_start_all": sum(1 for row in rows if row.facts.get("can_start") and not row.facts.get("has_teams")) > 1,
@@ -144,6 +144,7 @@ def _back(tournament, game: Game):
 def start(request, tournament, game_id: int):
     game = _table(tournament, game_id)
     try:
+        round_order.check_start(game)
         started = play.start_table(game, by=request.user)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
@@ -165,6 +166,7 @@ def start_all(request, tournament, number: int):
         if _has_teams(game):
             continue  # partnerships check in first, table by table
         try:
+            round_order.check_start(game)
             started.append(play.start_table(game, by=request.user).table_number)
         except ValidationError as exc:
             refused.append(" ".join(exc.messages))

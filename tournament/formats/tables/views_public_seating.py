@@ -30,7 +30,7 @@ def seating(request, slug: str, number: int | None = None):
             raise Http404(_("%(name)s plays two divisions and a final, not table rounds.") % {"name": tournament.name})
         numbers = seat_lists.published_numbers(tournament)
         context = {"tournament": tournament, "numbers": numbers, "typed": typed,
-                   "playoff_numbers": seat_lists.playoff_numbers(tournament),
+                   "round_tabs": seat_lists.round_tabs(tournament),
                    "poll_seconds": POLL_SECONDS, "round": None, "found": [], "tables": []}
         if not numbers:
             if number is not None:

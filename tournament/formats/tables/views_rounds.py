@@ -16,7 +16,16 @@ from tournament.common import localtime
 from tournament.common.form_input import cleaned, error_messages
 from tournament.common.names import joined
 from tournament.core.decorators import organizer_required
-from tournament.formats.tables import drawing, formats, movement, odd_counts, rounds, views_after_draw
+from tournament.formats.tables import (
+    drawing,
+    event_state,
+    formats,
+    movement,
+    odd_counts,
+    round_order,
+    rounds,
+    views_after_draw,
+)
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import EventSettingsForm, PartnersPublishForm, RoundStartForm, SeedForm
 from tournament.models import PartnerDraw, Player, SeatingDraw, Tournament
@@ -139,13 +148,15 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
         problem = ""
     except ValidationError as exc:
         problem = " ".join(exc.messages)
-    starts = {r.number: localtime.day_and_clock(tournament, r.starts_at) for r in rounds.table_rounds(tournament)}
+    made = {r.number: r for r in rounds.table_rounds(tournament)}
     carried, waiting = _carried(tournament)
     published = [
         {"record": r, "tables": _tables(r, names, movement.stayed_in(tournament, r)), "sitting_out": [names.get(p, "?") for p in r.sitting_out],
-         "starts": starts.get(r.round_number, ""), "balanced_by": _balanced_by(r, names)}
+         "starts": localtime.day_and_clock(tournament, made[r.round_number].starts_at) if r.round_number in made else "",
+         "name": str(made[r.round_number]) if r.round_number in made else "", "balanced_by": _balanced_by(r, names)}
         for r in rounds.published_seatings(tournament)
     ]
+    playing = round_order.still_playing_before(tournament, number)
     context = {
         "tournament": tournament,
         "format_text": formats.describe(tournament),
@@ -154,6 +165,9 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
         "locked": bool(published),
         "published": published,
         "number": number,
+        "shown": rounds.shown_number(tournament, number),  # the round as people count it (play-offs left out)
+        "finished": event_state.is_finished(tournament),
+        "playing": playing.words() if playing else "",
         "preview": preview,
         "preview_tables": _tables(preview, names, movement.stayed_in(tournament, preview)) if preview else [],
         "preview_out": [names.get(p, "?") for p in preview.sitting_out] if preview else [],
@@ -164,7 +178,8 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
         "waiting": waiting,
         "error": error,
         "typed_seed": typed,
-        "start_form": start_form or RoundStartForm(initial={"draw": preview.pk if preview else None}),
+        "start_form": start_form or RoundStartForm(initial={"draw": preview.pk if preview else None},
+                                                   playing=playing.name if playing else ""),
         "changes": views_after_draw.history(tournament) if published else [],
     }
     return render(request, "tables/rounds.html", context, status=status)
@@ -200,12 +215,13 @@ def save_settings(request, tournament):
 def round_preview(request, tournament, number):
     typed = request.POST.get("seed", "")[:100].strip()  # shown again as typed (a screenful at most)
     try:
+        event_state.refuse_when_finished(tournament)
         seed = _seed(request)
         record = rounds.preview_round(tournament, number, drawing.draw_seating(tournament, number, seed), seed, by=request.user)
     except ValidationError as exc:
         return _rounds_page(request, tournament, error=" ".join(exc.messages), typed=typed, status=400)
     messages.success(request, _("Round %(number)s seated with draw number %(seed)s. Redraw as often as you like, then publish.")
-                     % {"number": number, "seed": record.seed})
+                     % {"number": rounds.shown_number(tournament, number), "seed": record.seed})
     return redirect("tables:rounds", slug=tournament.slug)
 
 
@@ -213,16 +229,18 @@ def round_preview(request, tournament, number):
 @require_POST
 @table_event_view
 def round_publish(request, tournament, number):
-    form = RoundStartForm(request.POST)
+    playing = round_order.still_playing_before(tournament, number)
+    form = RoundStartForm(request.POST, playing=playing.name if playing else "")
     if not form.is_valid():  # the draw is a hidden field: its error is said above the form
         error = " ".join(error_messages(form, only=("draw",)))
         return _rounds_page(request, tournament, error=error, start_form=form, status=400)
     record = get_object_or_404(SeatingDraw, pk=form.cleaned_data["draw"], tournament=tournament, round_number=number)
     try:
         rounds.save_round(tournament, number, {**record.as_data, "strengths": record.strengths}, record.seed,
-                          form.cleaned_data["starts_at"], by=request.user)
+                          form.cleaned_data["starts_at"], by=request.user,
+                          while_playing=bool(form.cleaned_data.get("while_playing")))
     except ValidationError as exc:
         return _rounds_page(request, tournament, error=" ".join(exc.messages), start_form=form, status=400)
     messages.success(request, _("Round %(number)s is published (draw number %(seed)s); its tables are ready.")
-                     % {"number": number, "seed": record.seed})
+                     % {"number": rounds.shown_number(tournament, number), "seed": record.seed})
     return redirect("tables:rounds", slug=tournament.slug)

@@ -165,7 +165,9 @@ def _reseat(tournament, player, whole, seat, by) -> str:
     rnd.delete()
     SeatingDraw.objects.filter(pk=seat.record.pk).delete()
     seed = drawing.parse_seed(None)
-    rounds.save_round(tournament, number, drawing.draw_seating(tournament, number, seed), seed, starts_at, by=by)
+    # The round was published already (early, if the organizer said so then): seating it again is no new say.
+    rounds.save_round(tournament, number, drawing.draw_seating(tournament, number, seed), seed, starts_at, by=by,
+                      while_playing=True)
     fresh = after_draw.open_record(tournament)
     first = after_draw.seat_of(tournament, fresh.seats[0]) if fresh and fresh.seats else None
     substitutes.log_change(tournament, first, "withdrawn", by=by, entrant=entrant, player=None if whole else player.pk,
