@@ -87,6 +87,7 @@ SAMPLES = {  # one entry of each kind, as its writer writes it
     "length_changed": {"time_limit_at": "2027-01-06T19:40:00+00:00", "minutes": 30},
     "result_reopened": {"status": "finished", "winner": {"team": 1}, "reason": "score"},
     "withdrawn": {"entrant": {"team": 2}, "player": 7, "round": 1, "choice": "substitute"},
+    "withdrawal_undone": {"entrant": {"team": 2}, "status": "forfeit", "reason": "withdrawn", "winner": {"team": 3}},
     "seat_taken": {"left": {"player": 3}, "joined": {"player": 5}, "round": 2},
     "reseated": {"without": {"team": 2}, "round": 1, "seed": 42},
     "partner_replaced": {"entrant": {"team": 2}, "replaced": 7, "substitute": 9, "round": 1, "rest_of_event": True},

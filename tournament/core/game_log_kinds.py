@@ -229,6 +229,16 @@ class Withdrawn:
     choice: str = ""
 
 
+# A team's withdrawal from one division taken back (tournament.formats.bracket.withdrawal.undo): the
+# game it had given away is to be played again; `status`, `reason`, `winner`: what was taken back.
+@dataclass(frozen=True, kw_only=True)
+class WithdrawalUndone:
+    entrant: Entrant
+    status: str = ""
+    reason: str = ""
+    winner: Entrant | None = None
+
+
 @dataclass(frozen=True, kw_only=True)
 class SeatTaken:
     left: Entrant
@@ -293,6 +303,7 @@ SCHEMAS: dict[str, type] = {
     "event_finished": EventState,
     "event_reopened": EventState,
     "withdrawn": Withdrawn,
+    "withdrawal_undone": WithdrawalUndone,
     "seat_taken": SeatTaken,
     "reseated": Reseated,
     "partner_replaced": PartnerReplaced,

@@ -22,4 +22,6 @@ urlpatterns = [
     path("t/<slug:slug>/gameday/game/<id:game_id>/extend/", views_clock.extend, name="extend"),
     path("t/<slug:slug>/gameday/game/<id:game_id>/reopen/", views_clock.reopen, name="reopen"),
     path("t/<slug:slug>/gameday/team/<id:team_id>/withdraw/", views_withdraw.withdraw_team, name="withdraw_team"),
+    path("t/<slug:slug>/gameday/team/<id:team_id>/withdrawal/<id:withdrawal_id>/undo/",
+         views_withdraw.undo_division_withdrawal, name="undo_division_withdrawal"),
 ]

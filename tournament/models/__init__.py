@@ -1,4 +1,4 @@
-from .brackets import Division, DrawRecord, Game, GameSide, Round
+from .brackets import Division, DivisionWithdrawal, DrawRecord, Game, GameSide, Round
 from .clubs import Club, Member, MemberName, MemberRating, PastEvent, Season
 from .entries import PartnerPost, Player, Team
 from .events import Tournament
@@ -25,6 +25,7 @@ __all__ = [
     "Team",
     "PartnerPost",
     "Division",
+    "DivisionWithdrawal",
     "DrawRecord",
     "Round",
     "Game",

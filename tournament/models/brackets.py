@@ -233,3 +233,20 @@ class GameSide(models.Model):
         if self.player_id:
             return str(self.player)
         return _("BYE") if self.is_bye else "—"
+
+
+class DivisionWithdrawal(models.Model):
+    """A team that left one division of a bracket (or the final) after the draw and plays on in the
+    other (tournament.formats.bracket.withdrawal): its games there are walkovers for its opponents,
+    recorded as "withdrawn", never as a no-show. Undone by deleting the row while the games it gave
+    away can still be taken back."""
+
+    team = models.ForeignKey("tournament.Team", on_delete=models.CASCADE, related_name="division_withdrawals")
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="withdrawals")
+    reason = models.CharField(max_length=200)
+    at = models.DateTimeField(default=timezone.now)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["at", "id"]
+        constraints = [models.UniqueConstraint("team", "division", name="one_withdrawal_per_team_per_division")]

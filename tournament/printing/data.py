@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 import rules
 from rules.presets import get_preset
@@ -105,7 +105,9 @@ def _chart_side(side: GameSide, game: Game, version: str) -> ChartSide:
         if game.status == Game.Status.FINISHED:
             score = points_text(side.total)
         elif game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT) and lost:
-            score = _("walkover") if game.result_reason == Game.Reason.WALKOVER else _("forfeit")
+            score = {Game.Reason.WALKOVER: _("walkover"),
+                     Game.Reason.WITHDRAWN: pgettext("chart: the team that withdrew", "withdrew")}.get(
+                game.result_reason, _("forfeit"))
     elif version == CURRENT and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
         score = points_text(side.total)
     return ChartSide(name=side.team.name, players=players_text(side.team), score=score, won=won, lost=lost)

@@ -20,6 +20,7 @@ from tournament.core import transitions
 from tournament.core.game_log import Entrant
 from tournament.core.game_log_words import EARLIER_RESULT
 from tournament.core.game_rows import lock_game, sides_of
+from tournament.formats.bracket.withdrawal import withdrawn_from
 from tournament.models import Division, Game, GameSide, Team
 
 STARTED = (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION)
@@ -152,8 +153,9 @@ def settle(game: Game) -> None:
         if game.division.kind == Division.Kind.FINAL and len({s.team_id for s in known}) == 1:
             _automatic(game, known[0].team, Game.Status.NOT_NEEDED, Reason.SAME_CHAMPION)
             return
-        staying = [s for s in known if s.team.withdrawn_at is None]
-        if len(staying) < len(known):  # a team withdrawn after the draw gives its games away
+        gone = withdrawn_from(game.division, [s.team for s in known])
+        staying = [s for s in known if s.team_id not in gone]
+        if len(staying) < len(known):  # a team withdrawn after the draw (here or from the event) gives its games away
             if staying:
                 _automatic(game, staying[0].team, Game.Status.FORFEIT, Reason.WITHDRAWN)
             else:
