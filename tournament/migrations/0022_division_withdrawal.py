@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0019_sides_in_slot_order'),
+        ('tournament', '0021_outbox'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
