@@ -14,6 +14,7 @@ from tests.formats.bracket.draw.test_brackets_support import game, publish, team
 from tournament.core import actions
 from tournament.formats.bracket import advancement, withdrawal
 from tournament.models import Division, DivisionWithdrawal, Game, GameEvent
+from tournament.printing import data
 
 pytestmark = pytest.mark.django_db
 S, R = Game.Status, Game.Reason
@@ -34,6 +35,16 @@ def reload(g):
 
 def division(tournament, kind):
     return Division.objects.get(tournament=tournament, kind=kind)
+
+
+def test_the_printed_chart_says_withdrew_for_the_team_that_left(tournament_8, organizer):
+    tournament = tournament_8
+    first = game(tournament, "d1", 1, 1)
+    quitting, _staying = teams_of(first)
+    withdrawal.withdraw(tournament, quitting, by=organizer, reason="ill", division=division(tournament, "d1"))
+    chart = data.chart_data(division(tournament, "d1"), data.CURRENT)
+    sides = {s.name: s for s in chart.rounds[0].games[0].sides}
+    assert sides[quitting.name].score == "withdrew" and sides[quitting.name].lost
 
 
 def d2_game_of(team):
@@ -114,6 +125,11 @@ def test_the_organizer_page_offers_one_division_and_the_pages_say_withdrawn_not_
         text = organizer_client.get(reverse(name, args=args), HTTP_ACCEPT_LANGUAGE="en").content.decode()
         assert "No show" not in text and "Forfeited" not in text, name
         assert "withdr" in text.lower(), name
+    bracket = organizer_client.get(reverse("brackets:division", args=[tournament.slug, "d1"])).content.decode()
+    card = bracket.split(f"{quitting.name}</bdi>", 1)[1][:200]
+    assert "withdrawn-badge" in card  # the team that left is marked at its name, in that division's game
+    d2 = organizer_client.get(reverse("brackets:division", args=[tournament.slug, "d2"])).content.decode()
+    assert "withdrawn-badge" not in d2  # and not in the division it plays on in
     bad = organizer_client.post(url, {"scope": "99999", "reason": "x"})
     assert bad.status_code == 400
 
