@@ -39,6 +39,25 @@ def named_in(came_with: str) -> list[str]:
     return [names.clean(part) for part in NAME_SEPARATORS.split(came_with or "") if names.clean(part)]
 
 
+def came_with_keys(came_with: str) -> set[str]:
+    """The people `came_with` names, as one event tells people apart: "Pedro Diaz", "pedro  DÍAZ" and
+    "Pedro Díaz" are one person (tournament.common.names.same_person_key)."""
+    return {names.same_person_key(n) for n in named_in(came_with)}
+
+
+def unmatched_came_with(tournament: Tournament, players) -> dict[int, list[str]]:
+    """For each of `players` (with its table_entry), the names in its "came with" that match nobody
+    signed up to the event (yet): a misspelling would let a couple be drawn together unseen."""
+    known = {names.same_person_key(n) for n in Player.objects.filter(tournament=tournament).values_list("name", flat=True)}
+    found = {}
+    for player in players:
+        entry = getattr(player, "table_entry", None)
+        missing = [n for n in named_in(entry.came_with if entry else "") if names.same_person_key(n) not in known]
+        if missing:
+            found[player.pk] = missing
+    return found
+
+
 def active_players(tournament: Tournament):
     return Player.objects.filter(tournament=tournament, table_entry__withdrawn_at__isnull=True)
 
@@ -109,9 +128,9 @@ def register(
         if taken:
             errors.setdefault("name", []).append(_taken_message(taken))
     if first and second:
-        if first.casefold() == second.casefold():
+        if names.same_person(first, second):
             errors.setdefault("partner", []).append(_("The two partners must be two different people."))
-        elif second.casefold() in {n.casefold() for n in named_in(came_with)}:
+        elif names.same_person_key(second) in came_with_keys(came_with):
             errors.setdefault("partner", []).append(
                 _("%(name)s came with you: people who came together are never partners. Sign up alone to be drawn.")
                 % {"name": second}
@@ -169,12 +188,12 @@ def link_household(entry: TableEntry) -> Household | None:
     Either side naming the other is enough, so a couple signing up one after the other ends in one
     household whoever typed the name. Households that meet are merged into the oldest."""
     tournament_id = entry.player.tournament_id
-    mine = {n.casefold() for n in named_in(entry.came_with)}
-    me = entry.player.name.casefold()
+    mine = came_with_keys(entry.came_with)
+    me = names.same_person_key(entry.player.name)
     others = [
         other
         for other in TableEntry.objects.filter(player__tournament_id=tournament_id).exclude(pk=entry.pk).select_related("player")
-        if other.player.name.casefold() in mine or me in {n.casefold() for n in named_in(other.came_with)}
+        if names.same_person_key(other.player.name) in mine or me in came_with_keys(other.came_with)
     ]
     if not others:
         return entry.household

@@ -19,6 +19,12 @@ from tournament.models import Household, Player
 from tournament.signups.views_public import _apply_errors
 
 
+def _unmatched(tournament, players) -> list[tuple[Player, list[str]]]:
+    """Players whose "came with" names somebody not signed up: shown, so a misspelling is caught."""
+    found = signups.unmatched_came_with(tournament, players)
+    return [(player, found[player.pk]) for player in players if player.pk in found]
+
+
 def _players_page(request, tournament, form, status=200):
     players = (
         Player.objects.filter(tournament=tournament, table_entry__isnull=False)
@@ -33,6 +39,7 @@ def _players_page(request, tournament, form, status=200):
         "table": table,
         "active_count": signups.active_players(tournament).count(),
         "households": Household.objects.filter(tournament=tournament).prefetch_related("entries__player"),
+        "unmatched": _unmatched(tournament, players),
         "form": form,
         "format_text": formats.describe(tournament),
         "open": tournament.signups_open(),
@@ -64,6 +71,10 @@ def add_player(request, tournament):
             _apply_errors(form, exc)
         else:
             messages.success(request, _("Added %(names)s.") % {"names": names.joined(p.name for p in added)})
+            for missing in signups.unmatched_came_with(tournament, added[:1]).values():
+                messages.warning(request, _("%(player)s came with %(names)s, but nobody of that name has signed up: check the "
+                                            "spelling, or they may be drawn as partners.") % {
+                    "player": added[0].name, "names": names.joined(missing)})
             return redirect("tables:players", slug=tournament.slug)
     return _players_page(request, tournament, form, status=400)
 

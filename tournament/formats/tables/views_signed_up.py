@@ -7,7 +7,7 @@ visitor who never signed up is sent to the form."""
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
-from tournament.common import localtime
+from tournament.common import localtime, names
 from tournament.formats.tables import formats, signups
 from tournament.formats.tables.decorators import table_event_view
 from tournament.models import Tournament
@@ -27,7 +27,7 @@ def remember(request, tournament: Tournament, players) -> None:
 @table_event_view
 def signed_up(request, tournament):
     ids = request.session.get(SESSION_KEY, {}).get(str(tournament.pk), [])
-    players = list(signups.active_players(tournament).filter(pk__in=ids).order_by("created_at", "id"))
+    players = list(signups.active_players(tournament).filter(pk__in=ids).select_related("table_entry").order_by("created_at", "id"))
     if not players:
         return redirect("tables:signup", slug=tournament.slug)
     in_pairs = formats.in_partnerships(tournament)
@@ -41,6 +41,7 @@ def signed_up(request, tournament):
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
         "open": tournament.signups_open(),
         "count": signups.active_players(tournament).count(),
+        "unmatched": [names.bdi_join(found, ", ") for found in signups.unmatched_came_with(tournament, players).values()],
         "time_limit": tournament.game_time_limit,
     }
     return render(request, "tables/signed_up.html", context)
