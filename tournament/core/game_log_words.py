@@ -163,7 +163,7 @@ class _Reader:
         if isinstance(entry, game_log_kinds.TableBonus):
             each = _("First-table bonus: +%(points)s to each pair") if self.in_pairs() else _(
                 "First-table bonus: +%(points)s to each player")
-            return each % {"points": entry.points}
+            return each % {"points": points_text(entry.points)}
         if isinstance(entry, game_log_kinds.TableBonusOverride):
             if entry.new_game:
                 return _("First-table bonus moved to table %(table)s") % {"table": self.tables.get(entry.new_game, "?")}

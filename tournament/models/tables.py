@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.common import names
+from tournament.common.numbers import points_text
 
 
 class Household(models.Model):
@@ -150,4 +151,4 @@ class TableBonus(models.Model):
 
     def __str__(self) -> str:
         return _("%(round)s: +%(points)s to %(table)s") % {
-            "round": self.round, "points": self.points, "table": self.game.label if self.game_id else _("no table")}
+            "round": self.round, "points": points_text(self.points), "table": self.game.label if self.game_id else _("no table")}
