@@ -80,8 +80,11 @@ def accepting_hands(game: Game, now: dt.datetime | None = None) -> str | None:
         return text % {"clock": _time_limit_clock(game)}
     if game.status == status.AWAITING_DECISION:
         return _("This game is waiting for the organizer's decision; no more hands can be entered.")
+    if game.status == status.FINISHED:
+        return _("This game is over; no more hands can be entered.")
     if game.status != status.IN_PLAY:
-        return _("This game is over (%(status)s); no more hands can be entered.") % {"status": game.get_status_display().lower()}
+        # Not "over (finished)": a walkover, a bye or a final not needed was never played.
+        return _("This game was not played (%(how)s); no hands can be entered.") % {"how": game.status_words.lower()}
     return None
 
 

@@ -195,9 +195,27 @@ class Game(models.Model):
         return self.get_status_display()
 
     @property
+    def round_words(self) -> str:
+        """The round's name, or "" where it only repeats the division's (the final's round is "Final")."""
+        name = str(self.round)
+        return "" if name == self.division.title else name
+
+    @property
+    def where(self) -> str:
+        """“Division 1 · Semi-finals · table 4”, “Final · table 1”: where a game is, on the pages."""
+        parts = [self.division.title, self.round_words]
+        if self.table_number:
+            parts.append(pgettext("where a game is", "table %(number)s") % {"number": self.table_number})
+        return " · ".join(p for p in parts if p)
+
+    @property
     def label(self) -> str:
-        """“Division 1 Semi-finals game 2, table 4”: how every message names a game."""
+        """“Division 1 Semi-finals game 2, table 4”: how every message names a game (the final: “Final, table 1”)."""
         values = {"division": self.division.title, "round": self.round, "number": self.number, "table": self.table_number}
+        if not self.round_words:
+            if self.table_number:
+                return _("%(division)s, table %(table)s") % values
+            return str(values["division"])
         if self.table_number:
             return _("%(division)s %(round)s game %(number)s, table %(table)s") % values
         return _("%(division)s %(round)s game %(number)s") % values

@@ -17,6 +17,10 @@ from tournament.formats.bracket.chart import assembly
 from tournament.models import Division
 
 
+# A bracket's own divisions: "Table rounds" is another format's, never a tab here.
+BRACKET_KINDS = (Division.Kind.D1, Division.Kind.D2, Division.Kind.FINAL)
+
+
 @live_page.live_view
 def overview(request, slug):
     return _bracket(request, slug, kind=None)
@@ -24,7 +28,7 @@ def overview(request, slug):
 
 @live_page.live_view
 def division(request, slug, kind):
-    if kind not in Division.Kind.values:
+    if kind not in BRACKET_KINDS:
         raise Http404(_("No such division."))
     return _bracket(request, slug, kind=kind)
 
@@ -43,7 +47,7 @@ def _bracket(request, slug, kind):
             "tournament": tournament,
             "kind": kind,
             "kind_label": Division.Kind(kind).label if kind else _("Bracket"),
-            "kinds": Division.Kind.choices,
+            "kinds": [(value, label) for value, label in Division.Kind.choices if value in BRACKET_KINDS],
             "poll_url": poll_url,
             "divisions": divisions,
             "champion": final.champion if final else None,

@@ -1,0 +1,51 @@
+"""Issue 39 wordings on a bracket event's pages."""
+
+import pytest
+from django.urls import reverse
+
+from tests.live.events import in_play
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_bracket_page_has_no_table_rounds_tab(client):
+    tournament, _, _ = in_play()
+    for lang, words in (("en", "Table rounds"), ("es", "Rondas de mesa")):
+        html = client.get(reverse("brackets:overview", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        assert words not in html and reverse("brackets:division", args=[tournament.slug, "final"]) in html
+    assert client.get(reverse("brackets:division", args=[tournament.slug, "tables"])).status_code == 404
+
+
+def test_the_final_is_named_once_not_final_final(client):
+    from tests.live.events import finished
+    from tournament.models import Game
+
+    tournament, champion = finished()
+    final = Game.objects.get(division__tournament=tournament, division__kind="final")
+    Game.objects.filter(pk=final.pk).update(table_number=1)
+    final.refresh_from_db()
+    assert final.label == "Final, table 1" and final.where == "Final · table 1"
+    semi = Game.objects.filter(division__tournament=tournament, division__kind="d1", round__number=2).first()
+    assert semi.where.startswith("Division 1 · Semi-finals")
+    tournament.__class__.objects.filter(pk=tournament.pk).bump()
+    for lang, words in (("en", "Final · Final"), ("es", "Final · Final")):
+        page = client.get(reverse("live:team", args=[tournament.slug, champion.pk]), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        assert words not in page and "Final ·" in page
+        sheet = client.get(reverse("sheet:game", args=[tournament.slug, final.pk]), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        assert words not in sheet
+
+
+def test_a_finished_games_sheet_says_it_is_over_once(client):
+    from django.utils import translation
+
+    from scoring import hands
+    from tests.live.events import finished
+    from tournament.models import Game
+
+    tournament, _ = finished()
+    final = Game.objects.get(division__tournament=tournament, division__kind="final")
+    with translation.override("es"):
+        words = hands.accepting_hands(final)
+    assert words == "Esta partida terminó; ya no se pueden anotar manos."
+    with translation.override("en"):
+        assert "(finished)" not in hands.accepting_hands(final)
