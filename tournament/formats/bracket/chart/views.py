@@ -16,7 +16,6 @@ from tournament.core import live_page
 from tournament.formats.bracket.chart import assembly
 from tournament.models import Division
 
-
 # A bracket's own divisions: "Table rounds" is another format's, never a tab here.
 BRACKET_KINDS = (Division.Kind.D1, Division.Kind.D2, Division.Kind.FINAL)
 
