@@ -18,7 +18,7 @@ from django.db.models import F
 import rules
 from scoring import outcome
 from tournament.common.scheduling import send_task_safely
-from tournament.core import deadlines, transitions
+from tournament.core import deadlines, ties, transitions
 from tournament.core.game_log import Entrant, EntrantTotal
 from tournament.core.game_rows import count_change, log_event
 from tournament.models import Game, GameSide
@@ -66,9 +66,12 @@ def hold(game: Game, sides: list[GameSide], now: dt.datetime) -> str:
     if game.status == Status.AWAITING_DECISION:
         return "decision"  # still waiting for the organizer: nothing new to record
     moved = transitions.move(game, "await_decision", claim=True, at=now, reason=Reason.UNCONFIRMED_AT_LIMIT,
-                             log="unconfirmed_at_limit", fields={"held_hands": counted.pending, "tie_totals": []},
-                             log_data=data)
-    return "decision" if moved is not None else "held"
+                             log="unconfirmed_at_limit", log_data=data,
+                             fields={"held_hands": counted.pending, "tie_totals": [], "tie_notified_at": None})
+    if moved is None:
+        return "held"
+    transaction.on_commit(lambda: ties.notify_organizers(game.pk))  # as a tie is told: the organizers decide
+    return "decision"
 
 
 def after_confirmation(game_id: int) -> bool:

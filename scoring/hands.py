@@ -1,6 +1,7 @@
 """Saving hands: submit, preview, correct and confirm — the only code that writes Hand and
 HandRevision. The rules engine scores; this module decides whether a hand may be written, writes it
-once through the ORM, keeps every side's GameSide.total equal to its running total and counts the
+once through the ORM, keeps every side's GameSide.total equal to its running total (and
+confirmed_total to the one over confirmed hands, RULES F1) and counts the
 change (Tournament.changes) in the same transaction. scoring.outcome finishes the game when the
 engine says it is over.
 
@@ -31,8 +32,8 @@ from scoring.hand_errors import (  # raised here; callers catch them as hands.X
     ResultLocked,
     StaleEdit,
 )
+from scoring.hand_window import accepting_hands, table_locked
 from scoring.models import Hand, HandRevision
-from tournament.common.localtime import clock as local_clock
 from tournament.core import formats
 from tournament.core.game_rows import log_event
 from tournament.models import Game, GameSide, Tournament
@@ -44,48 +45,6 @@ ORGANIZER = "organizer"
 MAX_REASON = 200
 MAX_AUTHOR = 80
 DIVISION = Game._meta.get_field("division")
-
-
-def time_limit_passed(game: Game, now: dt.datetime) -> bool:
-    # A paused clock stands still at its pause: a hand entered during the pause still counts.
-    return game.time_limit_at is not None and (game.paused_at or now) >= game.time_limit_at
-
-
-def _time_limit_clock(game: Game) -> str:
-    return local_clock(game.division.tournament, game.time_limit_at)
-
-
-def accepting_hands(game: Game, now: dt.datetime | None = None) -> str | None:
-    """Why this game takes no new hand at `now` (the request's clock), or None when it does.
-
-    The time limit is read from the clock, not from the game's status: the worker that applies the
-    time-limit result may run late, and a hand received after the limit must not count (A7, D6)."""
-    status = Game.Status
-    if game.status in (status.WAITING, status.READY):
-        return _("This game has not started yet: hands can be entered once it is in play.")
-    timed_out = game.status == status.IN_PLAY or game.result_reason in (Game.Reason.TIME_LIMIT, Game.Reason.TIME_LIMIT_TIE)
-    if timed_out and time_limit_passed(game, now or timezone.now()):
-        if game.division.kind == "tables":
-            text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
-                     "The table is placed by its totals before the limit.")
-        elif game.status == status.FINISHED:
-            text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
-                     "The totals at the limit decided the game.")
-        elif game.status == status.AWAITING_DECISION:
-            text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
-                     "The totals were level: the organizer decides the result.")
-        else:  # in play: the worker is recording the result from the totals at the limit
-            text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
-                     "The totals at the limit decide the game.")
-        return text % {"clock": _time_limit_clock(game)}
-    if game.status == status.AWAITING_DECISION:
-        return _("This game is waiting for the organizer's decision; no more hands can be entered.")
-    if game.status == status.FINISHED:
-        return _("This game is over; no more hands can be entered.")
-    if game.status != status.IN_PLAY:
-        # Not "over (finished)": a walkover, a bye or a final not needed was never played.
-        return _("This game was not played (%(how)s); no hands can be entered.") % {"how": game.status_words.lower()}
-    return None
 
 
 def preview(game: Game, number: int, values: list[dict], entry: sheets.Entry | None = None) -> tuple[bool, dict]:
@@ -113,12 +72,15 @@ def _count_change(game: Game) -> None:
     Tournament.objects.filter(pk=game.division.tournament_id).bump()
 
 
-def _write_totals(sides: list[GameSide], totals: list[int]) -> None:
-    """Every side's GameSide.total = its running total, in one UPDATE. Written whether or not it
-    looks changed: the caller's sides may have been read before the game row was locked."""
-    for side, total in zip(sides, totals):
-        side.total = total
-    GameSide.objects.bulk_update(sides, ["total"])
+def _write_totals(game: Game, sides: list[GameSide], hands: list[outcome.SavedHand]) -> None:
+    """Every side's total over every saved hand, confirmed_total over the confirmed ones (RULES F1)
+    and pending_hands, counted by the engine, in one UPDATE (whatever the caller's sides say: they
+    may have been read before the game row was locked)."""
+    counted = rules.confirmed_totals(((h.number, h.scores, h.confirmed_at is not None) for h in hands), len(sides),
+                                     game.division.tournament.require_confirmation)
+    for side, total, confirmed in zip(sides, counted.as_entered, counted.totals):
+        side.total, side.confirmed_total, side.pending_hands = total, confirmed, len(counted.pending)
+    GameSide.objects.bulk_update(sides, ["total", "confirmed_total", "pending_hands"])
 
 
 def submit(
@@ -198,7 +160,7 @@ def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by
         author_user=user, created_at=now,
     )
     # The engine's new total of each side is its total before the hand plus the hand score.
-    _write_totals(sides, [side["total"] for side in result["sides"]])
+    _write_totals(game, sides, [*saved, outcome.SavedHand(number, sheets.hand_scores(result), hand.confirmed_at, now)])
     _count_change(game)
     return hand
 
@@ -236,11 +198,11 @@ def correct(
         if not ok:
             raise Refused(result["errors"])
         saved = [h._replace(scores=sheets.hand_scores(result)) if h.number == current.number else h for h in saved]
-        totals = rules.totals_after((h.scores for h in saved), len(sides))
         new_winner = _new_winner(game, sides, names, saved)
-        _write_revision(game, current, version, data["sides"], result, reason=reason, author=author, user=user,
-                        organizer=organizer, author_slot=author_slot)
-        _write_totals(sides, totals)
+        confirmed_at = _write_revision(game, current, version, data["sides"], result, reason=reason, author=author,
+                                       user=user, organizer=organizer, author_slot=author_slot)
+        _write_totals(game, sides, [h._replace(confirmed_at=confirmed_at) if h.number == current.number else h
+                                    for h in saved])
         _count_change(game)
         if new_winner is not None:
             try:
@@ -265,8 +227,9 @@ def _saved_already(current: Hand, version: int, entries: list[dict], *, reason: 
 
 
 def _write_revision(game: Game, hand: Hand, version: int, entries: list[dict], result: dict, *, reason: str,
-                    author: str, user, organizer: bool, author_slot: int | None) -> None:
-    """Claim the hand at `version` and write its next revision (StaleEdit if another edit won)."""
+                    author: str, user, organizer: bool, author_slot: int | None) -> dt.datetime | None:
+    """Claim the hand at `version` and write its next revision (StaleEdit if another edit won); when
+    the hand stands confirmed now (None: it waits for the other side again)."""
     now = timezone.now()
     confirmed = organizer or not game.division.tournament.require_confirmation
     changed = Hand.objects.filter(pk=hand.pk, version=version).update(
@@ -284,20 +247,7 @@ def _write_revision(game: Game, hand: Hand, version: int, entries: list[dict], r
     )
     log_event(game, "hand_corrected", by=user, note=reason, hand=hand.number, version=version + 1,
               author=author[:MAX_AUTHOR])
-
-
-def table_locked(game: Game, now: dt.datetime) -> str | None:
-    """Why the table may no longer correct or confirm this game's hands at `now`, or None while it
-    may: only in play and before the time limit. Past either, the organizer corrects."""
-    if game.status == Game.Status.IN_PLAY and not time_limit_passed(game, now):
-        return None
-    if game.status == Game.Status.FINISHED:
-        return _("This game is finished: only the organizer can change or confirm these hands now. "
-                 "Ask the organizer to correct the sheet.")
-    if time_limit_passed(game, now) and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
-        return _("The time limit passed at %(clock)s: only the organizer can change or confirm these hands now.") % {
-            "clock": _time_limit_clock(game)}
-    return _("Hands of this game cannot be changed (%(status)s).") % {"status": game.get_status_display().lower()}
+    return now if confirmed else None
 
 
 def _check_correctable(game: Game, organizer: bool, now: dt.datetime) -> None:
@@ -359,6 +309,7 @@ def confirm(hand: Hand, *, version: int, by: str, user=None, organizer: bool = F
             confirmed_by_slot=None if organizer else by_slot, handed_over=same_phone,
         )
         if changed:
+            _write_totals(game, sheets.sides_and_names(game)[0], outcome.saved_hands(game.pk))
             _count_change(game)
     current = Hand.objects.get(pk=hand.pk)
     outcome.finish_if_over(game, user=user)

@@ -146,6 +146,8 @@ class SideView:
     total: int = 0
     next_meld: int = 0
     leading: bool = False
+    confirmed_total: int = 0  # over the confirmed hands only (RULES F1)
+    pending: int = 0  # hands of the game still waiting for confirmation
 
 
 @dataclass
@@ -239,8 +241,10 @@ def build(game: Game) -> Sheet:
             unconfirmed=tournament.require_confirmation and hand.confirmed_at is None,
         ))
 
-    for view, total in zip(views, totals):
-        view.total = total
+    counted = rules.confirmed_totals(((h.number, hand_scores(h.result), h.confirmed_at is not None) for h in hands),
+                                     len(sides), tournament.require_confirmation)
+    for view, total, confirmed in zip(views, totals, counted.totals):
+        view.total, view.confirmed_total, view.pending = total, confirmed, len(counted.pending)
         view.next_meld = rules.next_meld(variant, total, len(rows) + 1, settings)
     if rows:  # the sole highest total: who would win if the clock ran out now (A7)
         leader = rules.time_limit_winner(dict(zip(names, totals)))

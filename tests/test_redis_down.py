@@ -136,7 +136,9 @@ def test_with_redis_stopped_an_organizer_runs_the_event_and_tables_keep_scoring(
 
     caplog.clear()
     board = client.get(reverse("gameday:board", args=[tournament.slug]))  # a cached page: a read and a write fail
-    assert board.status_code == 200 and '<span class="gd-total">5,690</span>' in board.content.decode()
+    # The hand waits for the other side's confirmation: its total is marked, the confirmed one (0) beside it.
+    assert board.status_code == 200 and '<span class="gd-total"><span class="total-unconfirmed" title="Includes 1 hand ' \
+        'not confirmed yet">5,690' in board.content.decode()
     outage = [r.getMessage() for r in caplog.records if r.name == "config.degrading_cache"]
     assert len(outage) == 1 and "Connection refused" in outage[0], "one warning per request, not one per cache call"
 

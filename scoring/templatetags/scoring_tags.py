@@ -4,6 +4,7 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
+from tournament.common import numbers
 from tournament.common.numbers import points_text
 
 register = template.Library()
@@ -37,3 +38,17 @@ def live_problems(live):
         problems = "".join(f"<p>{conditional_escape(m)}</p>" for m in messages)
         slots.append(f'<div id="live-{conditional_escape(name)}" class="live-error" hx-swap-oob="true">{problems}</div>')
     return mark_safe("".join(slots))  # every name and message escaped above
+
+
+@register.simple_tag
+def total_marked(total, confirmed, pending):
+    """A total with its unconfirmed hands marked and the confirmed total beside it (RULES F1)."""
+    return numbers.total_marked(total, confirmed, pending)
+
+
+@register.filter
+def side_total(side):
+    """A GameSide's total as every page shows it: {{ side|side_total }} (tournament.common.numbers.total_marked)."""
+    if side is None:
+        return ""
+    return numbers.total_marked(side.total, side.confirmed_total, side.pending_hands)

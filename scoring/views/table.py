@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from scoring import confirmed_limit, outcome, phone_text
+from scoring import confirmed_limit, hand_window, outcome, phone_text
 from scoring import hands as service
 from scoring import sheet as sheets
 from scoring.forms import (
@@ -40,7 +40,7 @@ def _sheet(request, seat: Seat) -> sheets.Sheet:
     sheet = sheets.build(seat.game)
     # Once the game is over or its time is up, only the organizer corrects or confirms (the why, or None).
     now = timezone.now()
-    sheet.locked = None if seat.organizer else service.table_locked(seat.game, now)
+    sheet.locked = None if seat.organizer else hand_window.table_locked(seat.game, now)
     if sheet.locked and held_result.held(seat.game, now):  # the hands holding the result may still be confirmed (F1)
         sheet.locked = _("Time is up: a hand waiting for confirmation may still be confirmed here (see above); "
                          "only the organizer corrects hands now.")
@@ -78,7 +78,7 @@ def _context(request, seat: Seat, sheet: sheets.Sheet, **extra) -> dict:
         "sheet": sheet,
         "game": game,
         "tournament": sheet.tournament,
-        "accepting": service.accepting_hands(game, timezone.now()),
+        "accepting": hand_window.accepting_hands(game, timezone.now()),
         "status_template": select_template(STATUS_TEMPLATES),
         "card_classes": sheets.card_classes(sheet.tournament.variant, sheet.tournament.rules_numbers or None),
         "helper_fields": sheets.HELPER_FIELDS,

@@ -35,7 +35,9 @@ def test_after_the_draw_the_home_leads_with_play_not_sign_ups(client):
     now = section(html, "playing-now")
     a, b = teams_of(playing)
     assert a.name in now and b.name in now and "Table 2" in now
-    assert now.count('<span class="total">935</span>') == 2  # the sheet's live totals
+    # The sheet's live totals: the hand is not confirmed yet, so each is marked, its confirmed total beside it.
+    assert now.count('<span class="total"><span class="total-unconfirmed" title="Includes 1 hand not confirmed yet">935') == 2
+    assert now.count('<span class="total-confirmed">(0 confirmed)</span>') == 2
     assert f'href="/t/{tournament.slug}/games/{playing.pk}/sheet/"' in now
     assert f'data-countdown="{playing.time_limit_at.isoformat()}"' in now  # its clock, counted down by static JS
     following = section(html, "next-games")

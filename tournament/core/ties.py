@@ -20,7 +20,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from tournament.common import site_address
 from tournament.common.numbers import points_text as points
@@ -114,26 +114,46 @@ def _game_url(game: Game) -> str:
 
 
 def notify_organizers(game_id: int, now: dt.datetime | None = None) -> bool:
-    """Queue the e-mail telling the tournament's organizers that this game waits for their decision.
-    True for the one caller that queued it."""
+    """Queue the e-mail telling the tournament's organizers that this game waits for their decision
+    (a tie at the time limit, or a hand still unconfirmed at it: RULES F1). True for the one caller
+    that queued it."""
     now = now or timezone.now()
     game = Game.objects.select_related("division__tournament__created_by", "round").filter(pk=game_id).first()
     if game is None:
         return False
     tournament = game.division.tournament
-    sides = [str(side) for side in game.sides.order_by("slot").select_related("team", "player")]
+    sides = list(game.sides.order_by("slot").select_related("team", "player"))
     with transaction.atomic():
         if not _claim(game, tie_notified_at__isnull=True, to=now):
             return False
         with in_tournament_language(tournament):  # sent in the background: no visitor's language
-            named = {"tournament": tournament.name, "game": game.label, "names": versus(sides), "url": _game_url(game),
-                     "story": story(game) or _("level; the organizer decides.")}
-            subject = _("%(tournament)s: %(game)s is level at the time limit — your decision") % named
-            message = _("%(game)s (%(names)s): %(story)s\n\nLet the table play one more hand (the higher total "
-                        "after it wins), or record the winner and why, on the game's page:\n%(url)s\n") % named
+            subject, message = _notice(game, tournament, sides)
         outbox.enqueue_each(_recipients(tournament), key=f"tie:{game.pk}:{now.isoformat()}", subject=subject, body=message,
                             kind=outbox.OutboxMessage.Kind.TIE, tournament=tournament)
     return True
+
+
+def _notice(game: Game, tournament, sides) -> tuple[str, str]:
+    """The e-mail's subject and text, in the language active now."""
+    named = {"tournament": tournament.name, "game": game.label, "names": versus([str(s) for s in sides]),
+             "url": _game_url(game)}
+    if game.result_reason == Reason.UNCONFIRMED_AT_LIMIT:
+        held = game.held_hands or []
+        numbers = {"numbers": ", ".join(str(n) for n in held)}
+        named["hands"] = ngettext("hand %(numbers)s", "hands %(numbers)s", len(held)) % numbers
+        named["confirmed"] = "; ".join(f"{s}: {points(s.confirmed_total)}" for s in sides)
+        named["entered"] = "; ".join(f"{s}: {points(s.total)}" for s in sides)
+        subject = _("%(tournament)s: %(game)s — a hand was not confirmed at the time limit: your decision") % named
+        message = _("%(game)s (%(names)s): time is up with %(hands)s not confirmed, and only confirmed hands "
+                    "count. It is not a tie.\n\nConfirmed totals: %(confirmed)s.\nWith the unconfirmed hands: "
+                    "%(entered)s.\n\nConfirm or correct the hand on the score sheet (the result then follows from "
+                    "the confirmed hands), or record the winner and why, on the game's page:\n%(url)s\n") % named
+        return subject, message
+    named["story"] = story(game) or _("level; the organizer decides.")
+    subject = _("%(tournament)s: %(game)s is level at the time limit — your decision") % named
+    message = _("%(game)s (%(names)s): %(story)s\n\nLet the table play one more hand (the higher total "
+                "after it wins), or record the winner and why, on the game's page:\n%(url)s\n") % named
+    return subject, message
 
 
 def versus(names: list[str]) -> str:
@@ -151,7 +171,7 @@ def _claim(game: Game, *, to: dt.datetime | None, **current) -> bool:
 
 
 def notify_unsent(now: dt.datetime) -> int:
-    """The minute sweep: every tie awaiting a decision whose e-mail has not gone out yet."""
-    waiting = Game.objects.filter(status=Status.AWAITING_DECISION, result_reason=Reason.TIME_LIMIT_TIE,
-                                  tie_notified_at__isnull=True)
+    """The minute sweep: every tie or held result awaiting a decision whose e-mail has not gone out yet."""
+    waiting = Game.objects.filter(status=Status.AWAITING_DECISION, tie_notified_at__isnull=True,
+                                  result_reason__in=(Reason.TIME_LIMIT_TIE, Reason.UNCONFIRMED_AT_LIMIT))
     return sum(notify_organizers(pk, now) for pk in list(waiting.values_list("pk", flat=True)))

@@ -20,9 +20,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
+from scoring.sheet import hand_scores
 from tournament.common.form_input import error_messages
 from tournament.common.names import sorted_by_name
-from tournament.core import formats, game_log_words, ties
+from tournament.core import formats, game_log_words, held_result, ties
 from tournament.core.board import game_view, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.core.game_log_words import VIA_WORDS
@@ -67,6 +68,24 @@ def _log(game: Game, sides) -> list[dict]:
     return sorted(entries, key=lambda entry: entry["at"])
 
 
+def held_decision(game: Game, sides) -> dict | None:
+    """What the organizer decides from when a hand unconfirmed at the time limit holds the result
+    (RULES F1): each side's confirmed total and its total with the unconfirmed hands, and those
+    hands. None for any other game."""
+    if not held_result.awaiting(game):
+        return None
+    playing = [s for s in sides if not s.is_bye]
+    hands = [{"number": h.number, "scores": hand_scores(h.result), "entered_by": h.entered_by, "at": h.created_at}
+             for h in Hand.objects.filter(game=game, number__in=game.held_hands or []).order_by("number")]
+    return {
+        "note": held_result.board_alert(game),
+        "hands": hands,
+        "sides": [{"side": side, "name": str(side), "confirmed": side.confirmed_total, "entered": side.total,
+                   "scores": [h["scores"][i] if i < len(h["scores"]) else 0 for h in hands]}
+                  for i, side in enumerate(playing)],
+    }
+
+
 def _render(request, tournament, game: Game, *, error: str = "", typed=None, status: int = 200):
     sides = list(game.sides.all())
     minutes = int(tournament.game_time_limit.total_seconds() // 60)
@@ -86,6 +105,7 @@ def _render(request, tournament, game: Game, *, error: str = "", typed=None, sta
         "typed": typed or {},
         "limit_text": f"{minutes // 60} h {minutes % 60:02d} min" if minutes % 60 else f"{minutes // 60} h",
         "story": ties.story(game),
+        "held": held_decision(game, sides),
         # A table names its winner in its own words (a player or a pair; nobody "advances").
         "table_result": formats.of(tournament).result_label(game, sides)
         if game.is_done and game.division.kind == "tables" else "",

@@ -237,7 +237,11 @@ class GameSide(models.Model):
     # Table games only: this side did not show up by the deadline and forfeits its place at the table
     # (placed last there) while the others play on.
     forfeited_at = models.DateTimeField(null=True, blank=True)
-    total = models.IntegerField(default=0)
+    total = models.IntegerField(default=0)  # over every hand saved, confirmed or not (the table's running total)
+    # Results count confirmed hands only (RULES F1): the total over them, and how many of the game's
+    # hands still wait for confirmation (0: `total` is confirmed). Kept by scoring.hands with `total`.
+    confirmed_total = models.IntegerField(default=0)
+    pending_hands = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         # By the game's id, not the game: ordering by the relation joins the game, its division, round

@@ -18,7 +18,7 @@ import rules
 from rules.presets import get_preset
 from tournament.common.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
 from tournament.common.names import STORED_JOINER, joined
-from tournament.common.numbers import points_text  # noqa: F401 (table_results prints with it too)
+from tournament.common.numbers import points_text, side_total_text  # noqa: F401 (table_results prints with points_text too)
 from tournament.common.stored_words import reason, stored_name
 from tournament.formats.tables import formats
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
@@ -103,13 +103,13 @@ def _chart_side(side: GameSide, game: Game, version: str) -> ChartSide:
         won = game.winner_id is not None and game.winner_id == side.team_id
         lost = not won and game.status != Game.Status.NOT_NEEDED
         if game.status == Game.Status.FINISHED:
-            score = points_text(side.total)
+            score = side_total_text(side)
         elif game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT) and lost:
             score = {Game.Reason.WALKOVER: _("walkover"),
                      Game.Reason.WITHDRAWN: pgettext("chart: the team that withdrew", "withdrew")}.get(
                 game.result_reason, _("forfeit"))
     elif version == CURRENT and game.status in (Game.Status.IN_PLAY, Game.Status.AWAITING_DECISION):
-        score = points_text(side.total)
+        score = side_total_text(side)
     return ChartSide(name=side.team.name, players=players_text(side.team), score=score, won=won, lost=lost)
 
 
@@ -364,7 +364,7 @@ def results(tournament: Tournament) -> tuple[str, list[DivisionResults]]:
             sides = []
             for side in game.sides.all():
                 name = side.team.name if side.team_id else (_("BYE") if side.is_bye else "—")
-                sides.append((name, points_text(side.total) if played else "", bool(game.winner_id and game.winner_id == side.team_id)))
+                sides.append((name, side_total_text(side) if played else "", bool(game.winner_id and game.winner_id == side.team_id)))
             current_round[2].append(ResultLine(game.table_number, sides, _outcome(game)))
         if own and division.champion_id:
             last = own[-1]

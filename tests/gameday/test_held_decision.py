@@ -1,0 +1,158 @@
+"""A hand unconfirmed at the time limit is no tie (issue 39, RULES F1): confirmed 935 to 5,690, then
+team A's own +18,600 that B never confirmed. Once the table's window closes the organizer decides
+from a page that names the situation truly, shows both totals and the hand in question, and the
+organizers get the same e-mail a tie gets. Every page that shows a total marks the unconfirmed hand
+and shows the confirmed total beside it."""
+
+import datetime as dt
+import html
+import re
+
+import pytest
+import time_machine
+from django.core import mail
+from django.urls import reverse
+
+from scoring import hands
+from scoring import sample_hands as td
+from tests.gameday_setup import publish_division, teams
+from tournament.core import actions, deadlines
+from tournament.models import Game, GameSide, Tournament
+
+S = Game.Status
+R = Game.Reason
+POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)
+LIMIT = POSTED + dt.timedelta(hours=2, minutes=30)
+B_AHEAD = [td.values(**td.W2), td.values(out=True, **td.W1)]  # A 935, B 5,690: confirmed
+A_HUGE = [td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200), td.values(melded=300, left=20)]  # A +18,600
+
+pytestmark = pytest.mark.django_db
+
+
+def reload(game):
+    return Game.objects.get(pk=game.pk)
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", html.unescape(response.content.decode()))
+
+
+@pytest.fixture
+def game(tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(require_confirmation=True)
+    game = publish_division(tournament, starts_at=POSTED)[1][0]
+    for team in teams(game):
+        actions.check_in(game, team, now=POSTED)
+    game = actions.start_game(game, now=POSTED)
+    with time_machine.travel(POSTED + dt.timedelta(minutes=40), tick=False):
+        hand, _ = hands.submit(game, number=1, values=B_AHEAD, key="h1", entered_by="A", entered_by_slot=1)
+        hands.confirm(hand, version=1, by="B", by_slot=2)
+    with time_machine.travel(LIMIT - dt.timedelta(minutes=3), tick=False):
+        hands.submit(reload(game), number=2, values=A_HUGE, key="h2", entered_by="A", entered_by_slot=1)
+    return reload(game)
+
+
+@pytest.fixture
+def held(game, django_capture_on_commit_callbacks):
+    """Past the table's window: the game awaits the organizer (the on-commit e-mail run)."""
+    with time_machine.travel(LIMIT + dt.timedelta(minutes=3), tick=False), \
+            django_capture_on_commit_callbacks(execute=True):
+        assert deadlines.apply_time_limit(game.pk)
+    game = reload(game)
+    assert (game.status, game.result_reason) == (S.AWAITING_DECISION, R.UNCONFIRMED_AT_LIMIT)
+    return game
+
+
+def sides(game):
+    return list(GameSide.objects.filter(game=game).order_by("slot"))
+
+
+def test_each_side_keeps_its_confirmed_total_beside_its_total(game):
+    a, b = sides(game)
+    assert [(s.total, s.confirmed_total, s.pending_hands) for s in (a, b)] == [(935 + 18600, 935, 1), (5690 + 280, 5690, 1)]
+    hand = game.hands.get(number=2)
+    with time_machine.travel(LIMIT - dt.timedelta(minutes=2), tick=False):
+        hands.confirm(hand, version=hand.version, by="B", by_slot=2)
+    assert [(s.total, s.confirmed_total, s.pending_hands) for s in sides(game)] == [(19535, 19535, 0), (5970, 5970, 0)]
+
+
+def test_the_decision_page_names_the_situation_and_shows_both_totals_and_the_hand(held, organizer_client):
+    a, b = teams(held)
+    page = text(organizer_client.get(reverse("gameday:game", args=[held.division.tournament.slug, held.pk])))
+    decide = page[page.index('id="decide"'):page.index("</section>", page.index('id="decide"'))]
+    assert "A hand was not confirmed at the time limit: who wins?" in decide
+    assert "Level at the time limit" not in decide and "It is not a tie" in decide
+    assert "Hand 2 (not confirmed)" in decide and "+18,600" in decide and "+280" in decide
+    assert re.search(rf"{a.name}</bdi></td><td><strong>935</strong></td> ?<td>\+18,600</td><td>19,535</td>", decide)
+    assert re.search(rf"{b.name}</bdi></td><td><strong>5,690</strong></td> ?<td>\+280</td><td>5,970</td>", decide)
+    assert "Hand 2 was entered by <bdi>A</bdi> at 12:27 PM" in decide
+    assert f"<bdi>{a.name}</bdi> (935 confirmed)" in decide and f"<bdi>{b.name}</bdi> (5,690 confirmed)" in decide
+    assert "19,535)" not in decide  # the winner is never offered on a total an unconfirmed hand makes
+
+
+def test_in_spanish_it_is_no_tie_either(held, organizer_client):
+    page = text(organizer_client.get(reverse("gameday:game", args=[held.division.tournament.slug, held.pk]),
+                                     HTTP_ACCEPT_LANGUAGE="es"))
+    assert "Una mano sin confirmar al tiempo límite: ¿quién gana?" in page
+    assert "Empate al tiempo límite" not in page and "No es un empate" in page
+
+
+def test_the_organizers_get_the_notice_a_tie_gets(held, tournament):
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    a, b = teams(held)
+    assert "a hand was not confirmed at the time limit" in message.subject and held.label in message.subject
+    assert "time is up with hand 2 not confirmed" in message.body and "It is not a tie." in message.body
+    assert f"Confirmed totals: {a.name}: 935; {b.name}: 5,690." in message.body
+    assert f"With the unconfirmed hands: {a.name}: 19,535; {b.name}: 5,970." in message.body
+    assert f"/gameday/game/{held.pk}/" in message.body
+    assert reload(held).tie_notified_at is not None
+    with time_machine.travel(LIMIT + dt.timedelta(minutes=4), tick=False):
+        assert deadlines.sweep()["notify_ties"] == 0  # once
+    assert len(mail.outbox) == 1
+
+
+def test_a_notice_lost_to_the_mail_server_is_sent_by_the_sweep(game, monkeypatch, django_capture_on_commit_callbacks):
+    def broken(**kwargs):
+        raise ConnectionRefusedError("mail server down")
+
+    monkeypatch.setattr("tournament.core.ties.send_mail", broken)
+    with time_machine.travel(LIMIT + dt.timedelta(minutes=3), tick=False), \
+            django_capture_on_commit_callbacks(execute=True):
+        assert deadlines.apply_time_limit(game.pk)
+    assert reload(game).tie_notified_at is None and not mail.outbox
+    monkeypatch.undo()
+    with time_machine.travel(LIMIT + dt.timedelta(minutes=4), tick=False):
+        assert deadlines.sweep()["notify_ties"] == 1
+    assert len(mail.outbox) == 1
+
+
+def confirmed_beside(page: str, total: str, confirmed: str) -> bool:
+    return bool(re.search(rf'<span class="total-unconfirmed" title="Includes 1 hand not confirmed yet">{total}'
+                          rf'<span aria-hidden="true">\*</span></span> <span class="total-confirmed">\({confirmed} '
+                          rf'confirmed\)</span>', page))
+
+
+def test_every_page_that_shows_a_total_marks_the_unconfirmed_hand(game, client, organizer_client):
+    tournament = game.division.tournament
+    with time_machine.travel(LIMIT - dt.timedelta(minutes=2), tick=False):
+        pages = {
+            "board": organizer_client.get(reverse("gameday:round", args=[tournament.slug, game.round_id])),
+            "game page": organizer_client.get(reverse("gameday:game", args=[tournament.slug, game.pk])),
+            "table phone": client.get(f"/table/{game.table_token}/"),
+            "public bracket": client.get(reverse("brackets:division", args=[tournament.slug, game.division.kind])),
+            "TV": client.get(reverse("live:tv", args=[tournament.slug])),
+            "team page": client.get(reverse("live:team", args=[tournament.slug, teams(game)[0].pk])),
+        }
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        page = text(response)
+        assert confirmed_beside(page, "19,535", "935") and confirmed_beside(page, "5,970", "5,690"), name
+
+
+def test_a_confirmed_game_shows_plain_totals(game, client):
+    hand = game.hands.get(number=2)
+    with time_machine.travel(LIMIT - dt.timedelta(minutes=2), tick=False):
+        hands.confirm(hand, version=hand.version, by="B", by_slot=2)
+    page = text(client.get(reverse("brackets:division", args=[game.division.tournament.slug, game.division.kind])))
+    assert "total-unconfirmed" not in page and "19,535" in page
