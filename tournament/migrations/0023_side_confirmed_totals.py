@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0019_sides_in_slot_order'),
+        ('tournament', '0022_division_withdrawal'),
     ]
 
     operations = [

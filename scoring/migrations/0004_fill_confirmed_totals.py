@@ -25,8 +25,8 @@ def fill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("scoring", "0002_hand_sides"),
-        ("tournament", "0020_side_confirmed_totals"),
+        ("scoring", "0003_hand_key_per_game"),
+        ("tournament", "0023_side_confirmed_totals"),
     ]
 
     operations = [migrations.RunPython(fill, migrations.RunPython.noop)]
