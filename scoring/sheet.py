@@ -163,6 +163,7 @@ class Row:
     unconfirmed: bool
     went_out: str | None
     revisions: list[HandRevision] = field(default_factory=list)
+    melds: list[int] = field(default_factory=list)  # the meld each side needed when this hand was played
 
     @property
     def corrected(self) -> bool:
@@ -234,11 +235,12 @@ def build(game: Game) -> Sheet:
     totals = [0] * len(sides)
     for hand, after in zip(hands, running):
         cells = [Cell(total - before, total) for before, total in zip(totals, after)]
+        melds = [rules.next_meld(variant, before, hand.number, settings) for before in totals]
         totals = after
         out = next((e.get("name") for e in hand.entries if e.get("went_out")), None)
         rows.append(Row(
             hand=hand, cells=cells, went_out=out, revisions=list(hand.revisions.all()),
-            unconfirmed=tournament.require_confirmation and hand.confirmed_at is None,
+            unconfirmed=tournament.require_confirmation and hand.confirmed_at is None, melds=melds,
         ))
 
     counted = rules.confirmed_totals(((h.number, hand_scores(h.result), h.confirmed_at is not None) for h in hands),
