@@ -1,8 +1,11 @@
-"""Who is who across a club's events. A player of a club event is its member when the name matches
-(tournament.common.names.person_key: accents and case aside) and the contacts do not differ (equal,
-or one of them empty); the same name with another contact is a new member shown beside the first as
-a look-alike, as is a new name with a known contact. The organizer merges look-alikes or confirms
-they are different people (the club's Members page).
+"""Who is who across a club's events. A player of a club event is a member when the name matches
+(tournament.common.names.person_key: accents, case and spacing aside) and no contact disagrees: the
+same contact, or a member of that name without any contact, or — for a player who gives none — the
+one member of that name (tournament.core.club_ratings.Index.find). The same name with another
+contact is another person, shown beside the first as a look-alike, as is a new name with a known
+contact; two players of one event are always two people. The secretary merges look-alikes (never
+two people who sat at one table), splits a merge again, renames a member and picks the spelling shown
+(tournament.clubs.identity).
 
 Members are found from players by those keys only (`MemberName`), never by a player's id: `sync`
 is idempotent and may run on any request, under the club row's lock."""
@@ -10,97 +13,58 @@ is idempotent and may run on any request, under the club row's lock."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 
 from django.db import transaction
 
 from tournament.common.names import contact_key, person_key
-from tournament.core.club_ratings import find_member as _find
-from tournament.models import Club, Member, MemberName, Player
-
-
-@dataclass(frozen=True)
-class Person:
-    player: int
-    name: str
-    contact: str
-
-
-def _people(club: Club) -> list[Person]:
-    rows = (Player.objects.filter(tournament__club=club)
-            .order_by("tournament__signup_deadline", "tournament_id", "created_at", "id")
-            .values_list("pk", "name", "contact"))
-    return [Person(*row) for row in rows]
+from tournament.core.club_ratings import Index, Who, assign, players_of
+from tournament.models import Club, Member, MemberName, Tournament
 
 
 def sync(club: Club) -> dict[int, int]:
-    """Every player of the club's events with its member (created for a new person): {player id: member id}."""
-    people = _people(club)
+    """Every player of the club's events with its member (created for a new person): {player id: member id}.
+    A merged member's players are its root's (Member.merged_into followed)."""
+    people = players_of(Tournament.objects.filter(club=club))
     with transaction.atomic():
         Club.objects.select_for_update().filter(pk=club.pk).exists()
-        known: dict[tuple[str, str], int] = {}
-        by_name: dict[str, set[int]] = defaultdict(set)
-        for name, contact, member in MemberName.objects.filter(club=club).values_list("name_key", "contact_key", "member_id"):
-            known[(name, contact)] = member
-            by_name[name].add(member)
-        found: dict[int, int] = {}
-        for person in people:
-            name, contact = person_key(person.name), contact_key(person.contact)
-            member = _find(known, by_name, name, contact)
-            if member is None:
-                member = Member.objects.create(club=club, name=person.name, contact=person.contact).pk
-            if (name, contact) not in known:
-                MemberName.objects.create(member_id=member, club=club, name_key=name, contact_key=contact)
-                known[(name, contact)] = member
-                by_name[name].add(member)
-            found[person.player] = member
-    return found
+        index = Index.of_club(club.pk)
+
+        def create(who: Who, name: str, key: str) -> int:
+            member = Member.objects.create(club=club, name=who.name, contact=who.contact).pk
+            MemberName.objects.create(member_id=member, club=club, name_key=name, contact_key=key)
+            return member
+
+        def remember(name: str, key: str, member: int) -> None:
+            MemberName.objects.create(member_id=member, club=club, name_key=name, contact_key=key)
+
+        return assign(index, people, create, remember)
 
 
 def member_of(club: Club, name: str, contact: str = "") -> Member | None:
     """The member a name (and contact) belongs to, without creating one."""
-    known = {(n, c): m for n, c, m in MemberName.objects.filter(club=club, name_key=person_key(name))
-             .values_list("name_key", "contact_key", "member_id")}
-    by_name = defaultdict(set)
-    for (n, _), m in known.items():
-        by_name[n].add(m)
-    pk = _find(known, by_name, person_key(name), contact_key(contact))
+    pk = Index.of_club(club.pk).find(person_key(name), contact_key(contact))
     return Member.objects.filter(pk=pk).first() if pk else None
 
 
 def look_alikes(club: Club) -> list[tuple[Member, Member]]:
-    """Pairs of members not yet confirmed apart that share a name or a contact."""
+    """Pairs of members (merged ones as the member they joined) not yet confirmed apart that share a
+    name or a contact."""
+    index = Index.of_club(club.pk)
     shared: dict[tuple[str, str], set[int]] = defaultdict(set)
-    for name, contact, member in MemberName.objects.filter(club=club).values_list("name_key", "contact_key", "member_id"):
-        shared[("name", name)].add(member)
-        if contact:
-            shared[("contact", contact)].add(member)
-    members = {m.pk: m for m in Member.objects.filter(club=club)}
+    for (name, contact), member in index.known.items():
+        root = index.root(member)
+        shared[("name", name)].add(root)
+        if contact and root in index.contacts and contact in index.contacts[root]:
+            shared[("contact", contact)].add(root)
+    members = {m.pk: m for m in Member.objects.filter(club=club, merged_into__isnull=True)}
     pairs = set()
     for group in shared.values():
-        ids = sorted(group)
+        ids = sorted(m for m in group if m in members)
         for i, a in enumerate(ids):
             for b in ids[i + 1:]:
                 if not (members[a].confirmed and members[b].confirmed):
                     pairs.add((a, b))
     return [(members[a], members[b]) for a, b in sorted(pairs)]
-
-
-def merge(club: Club, keep: Member, gone: Member) -> None:
-    """`gone` is the same person as `keep`: its names and contacts become `keep`'s, and it goes."""
-    with transaction.atomic():
-        taken = set(MemberName.objects.filter(member=keep).values_list("name_key", "contact_key"))
-        for alias in MemberName.objects.filter(member=gone):
-            if (alias.name_key, alias.contact_key) in taken:
-                alias.delete()
-            else:
-                alias.member = keep
-                alias.save(update_fields=["member"])
-        keep.unlisted = keep.unlisted or gone.unlisted
-        keep.contact = keep.contact or gone.contact
-        keep.save(update_fields=["unlisted", "contact"])
-        gone.delete()
-        Club.objects.filter(pk=club.pk).bump()
 
 
 def confirm_apart(club: Club, first: Member, second: Member) -> None:

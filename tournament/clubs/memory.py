@@ -49,4 +49,10 @@ def load(club: Club, *, public: bool = True) -> Memory:
     events = records.club_records(club)
     rated = ratings.refresh(club, mapping=mapping, events=events)
     found = {m.pk: m for m in Member.objects.filter(club=club)}
+    for member in found.values():  # one of a merged person's records asked not to be listed: the person is not
+        root = member
+        while root.merged_into_id in found and root.merged_into_id != member.pk:
+            root = found[root.merged_into_id]
+        if member.unlisted and root is not member:
+            root.unlisted = True
     return Memory(club, events, mapping, found, rated, public)

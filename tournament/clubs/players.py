@@ -55,10 +55,11 @@ def record(memory: Memory, member: int) -> Record:
     for event in memory.events:
         year = years[event.date.year]
         year.year = event.date.year
-        for players, place in zip(event.entrants, event.places):
+        mine_here = [(players, place) for players, place in zip(event.entrants, event.places)
+                     if member in memory.entrant_members(players)]
+        # A member counts once per event, at their best place (two entries of one person, merged later).
+        for players, place in sorted(mine_here, key=lambda item: (item[1] == 0, item[1]))[:1]:
             who = memory.entrant_members(players)
-            if member not in who:
-                continue
             others = [m for m in who if m != member]
             partners.update(others)
             medal = MEDALS.get(place, "")
@@ -73,6 +74,8 @@ def record(memory: Memory, member: int) -> Record:
             for i, (players, rank) in enumerate(zip(game.sides, game.ranks)):
                 if member not in memory.entrant_members(players):
                     continue
+                if sum(member in memory.entrant_members(side) for side in game.sides) > 1:
+                    break  # on two sides of one game: not a game this person played against anyone
                 mine.games += 1
                 year.games += 1
                 if rank == 1:

@@ -41,17 +41,23 @@ def standings(club: Club, events: list[EventRecord], mapping: dict[int, int]) ->
         return rows.setdefault(member, Standing(member))
 
     for event in events:
+        best: dict[int, int] = {}  # a member counts once per event, at their best place
         for players, place in zip(event.entrants, event.places):
             for member in {mapping[p] for p in players if p in mapping}:
-                mine = row(member)
-                mine.events += 1
-                mine.points += club.taking_part_points + place_points(club, place)
-                if place:
-                    mine.places[event.pk] = place
-                    mine.best_place = min(mine.best_place or place, place)
+                if member not in best or (place and (not best[member] or place < best[member])):
+                    best[member] = place
+        for member, place in best.items():
+            mine = row(member)
+            mine.events += 1
+            mine.points += club.taking_part_points + place_points(club, place)
+            if place:
+                mine.places[event.pk] = place
+                mine.best_place = min(mine.best_place or place, place)
         for game in event.games:
+            seated = [{mapping[p] for p in players if p in mapping} for players in game.sides]
+            twice = {m for m in set().union(*seated) if sum(m in s for s in seated) > 1} if seated else set()
             for players, rank, hands in zip(game.sides, game.ranks, game.hands_won):
-                for member in {mapping[p] for p in players if p in mapping}:
+                for member in {mapping[p] for p in players if p in mapping} - twice:
                     mine = row(member)
                     mine.games += 1
                     mine.games_won += rank == 1

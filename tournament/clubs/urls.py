@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.clubs import views, views_events, views_organizer, views_past
+from tournament.clubs import views, views_events, views_members, views_organizer, views_past
 
 app_name = "clubs"
 urlpatterns = [
@@ -25,8 +25,10 @@ organizer_patterns = ([
     path("<slug:slug>/events/", views_events.attach, name="attach"),
     path("<slug:slug>/events/remove/", views_events.detach, name="detach"),
     path("<slug:slug>/import/", views_events.import_backup, name="import_backup"),
-    path("<slug:slug>/members/", views_organizer.member_list, name="members"),
-    path("<slug:slug>/members/merge/", views_organizer.merge, name="merge"),
-    path("<slug:slug>/members/apart/", views_organizer.apart, name="apart"),
-    path("<slug:slug>/members/<int:member_id>/listing/", views_organizer.listing, name="listing"),
+    path("<slug:slug>/members/", views_members.member_list, name="members"),
+    path("<slug:slug>/members/merge/", views_members.merge, name="merge"),
+    path("<slug:slug>/members/apart/", views_members.apart, name="apart"),
+    path("<slug:slug>/members/<int:member_id>/listing/", views_members.listing, name="listing"),
+    path("<slug:slug>/members/<int:member_id>/split/", views_members.split, name="split"),
+    path("<slug:slug>/members/<int:member_id>/name/", views_members.rename, name="rename"),
 ], "clubs_organizer")

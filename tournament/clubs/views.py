@@ -53,6 +53,10 @@ def player(request, slug, member_id):
 
     def build(club):
         found = club.members.filter(pk=member_id).first()
+        for _step in range(10):  # merged into another member: that member's page (a short chain at most)
+            if found is None or found.merged_into_id is None:
+                break
+            found = club.members.filter(pk=found.merged_into_id).first()
         if found is None or (found.unlisted and not organizer):
             raise Http404(_("No such player in this club."))
         mem = memory.load(club, public=not organizer)

@@ -1,5 +1,5 @@
 """The organizer's club pages: create a club, its settings (place points, seasons, past events, its
-events, importing a backup) and its members (look-alikes merged or confirmed apart, not listed)."""
+events: tournament.clubs.views_events) and its members (tournament.clubs.views_members)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.clubs import members as people
 from tournament.clubs.forms import BackupForm, ClubForm, PastEventForm, PointsForm, SeasonForm
-from tournament.models import Club, Member, PastEvent, Season, Tournament
+from tournament.models import Club, PastEvent, Season, Tournament
 
 
 def club_organizer(view):
@@ -100,54 +99,3 @@ def add_past_event(request, club):
         Club.objects.filter(pk=club.pk).bump()
     messages.success(request, _("%(name)s %(year)s added to the roll of honour.") % form.cleaned_data)
     return redirect("clubs_organizer:manage", club.slug)
-
-
-@club_organizer
-def member_list(request, club):
-    people.sync(club)
-    return render(request, "clubs/members.html", {
-        "club": club, "members": club.members.all(), "look_alikes": people.look_alikes(club)})
-
-
-def _two(request, club):
-    ids = [request.POST.get("keep", ""), request.POST.get("other", "")]
-    if not all(i.isdigit() for i in ids) or ids[0] == ids[1]:
-        return None
-    found = {m.pk: m for m in Member.objects.filter(club=club, pk__in=[int(i) for i in ids])}
-    return (found[int(ids[0])], found[int(ids[1])]) if len(found) == 2 else None
-
-
-@club_organizer
-@require_POST
-def merge(request, club):
-    pair = _two(request, club)
-    if pair is None:
-        messages.info(request, _("Those two members are no longer both here (already merged?): nothing changed."))
-        return redirect("clubs_organizer:members", club.slug)
-    people.merge(club, *pair)
-    messages.success(request, _("Merged into %(name)s.") % {"name": pair[0].name})
-    return redirect("clubs_organizer:members", club.slug)
-
-
-@club_organizer
-@require_POST
-def apart(request, club):
-    pair = _two(request, club)
-    if pair is not None:
-        people.confirm_apart(club, *pair)
-        messages.success(request, _("%(first)s and %(second)s are kept as different people.") % {
-            "first": pair[0].name, "second": pair[1].name})
-    return redirect("clubs_organizer:members", club.slug)
-
-
-@club_organizer
-@require_POST
-def listing(request, club, member_id):
-    member = get_object_or_404(Member, club=club, pk=member_id)
-    unlisted = request.POST.get("unlisted") == "1"
-    with transaction.atomic():
-        Member.objects.filter(pk=member.pk).update(unlisted=unlisted)
-        Club.objects.filter(pk=club.pk).bump()
-    messages.success(request, (_("%(name)s is no longer listed publicly.") if unlisted
-                               else _("%(name)s is listed publicly again.")) % {"name": member.name})
-    return redirect("clubs_organizer:members", club.slug)

@@ -61,6 +61,10 @@ class Member(models.Model):
     # The organizer looked at this member's look-alikes and said they are other people.
     confirmed = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
+    # Merged by the secretary into another member (the same person): every page counts them as that
+    # one; a split clears it, and the member's names and contacts are theirs again.
+    merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged")
+    merged_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name", "id"]
