@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0020_tournament_uid'),
+        ('tournament', '0023_side_confirmed_totals'),
     ]
 
     operations = [
