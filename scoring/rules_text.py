@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.text import get_text_list
 from django.utils.translation import gettext, gettext_noop, ngettext
 
+from tournament.common.names import and_list
 from tournament.common.numbers import points_text
 
 # One sentence per rules.errors.CODES entry (tests/scoring/test_rules_text.py checks there is one).
@@ -178,7 +178,7 @@ def _words(code: str, params: Mapping) -> dict[str, object]:
     if isinstance(params.get("field"), str):
         words["field"] = gettext(FIELD_WORDS.get(params["field"], params["field"]))
     if isinstance(params.get("others"), list):
-        words["others"] = get_text_list([str(o) for o in params["others"]], gettext("and"))
+        words["others"] = and_list([str(o) for o in params["others"]])
     if code == "side-count":
         low, high = params.get("low"), params.get("high")
         words["wanted"] = low if low == high else gettext("%(low)s to %(high)s") % {"low": low, "high": high}

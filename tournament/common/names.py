@@ -78,11 +78,38 @@ def bdi_join(names, separator: str | None = None):
     return format_html_join(separator, "<bdi>{}</bdi>", ((name,) for name in names or ()))
 
 
-def _partner_word(word: str, name: str) -> str:
-    """Spanish writes "e" for "y" before a word sounding /i/: "Ana e Inés", "Ana e Hilda" (not "Hielo")."""
-    lower = name.casefold()
-    sounds_i = lower[:1] in "iíï" or (lower[:2] in ("hi", "hí") and lower[2:3] not in ("e", "a"))
-    return "e" if word == "y" and sounds_i else word
+def conjunction(word: str, following: str) -> str:
+    """The joining word as it is written before `following`: Spanish writes "e" for "y" before a word
+    sounding /i/ ("Ana e Inés", "Ana e Hilda", but "agua y hielo") and "u" for "o" before /o/ ("Ana u
+    Olga"). Every list of names on a page, in a message or a PDF is joined through here."""
+    lower = str(following).casefold().lstrip("¡¿\"'“«(")
+    if word == "y":
+        sounds_i = lower[:1] in "iíï" or (lower[:2] in ("hi", "hí") and lower[2:3] not in ("e", "a"))
+        return "e" if sounds_i else word
+    if word == "o":
+        return "u" if lower[:1] in "oóö" or lower[:2] in ("ho", "hó") else word
+    return word
+
+
+_partner_word = conjunction
+
+
+def listed(items, word: str) -> str:
+    """“Ana, Luis e Íñigo”: items joined by commas and `word` (the page language's "and" or "or")."""
+    items = [str(item) for item in items if item not in (None, "")]
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction(word, items[-1])} {items[-1]}"
+
+
+def and_list(items) -> str:
+    """“Ana, Luis and Inés” / “Ana, Luis e Inés”."""
+    return listed(items, _("and"))
+
+
+def or_list(items) -> str:
+    """“Ana or Olga” / “Ana u Olga”."""
+    return listed(items, _("or"))
 
 
 # ---- partners' names: stored once, shown in the page's language --------------------------------

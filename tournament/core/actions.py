@@ -13,12 +13,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.common import names
 from tournament.common.localtime import clock as local_clock
+from tournament.common.names import and_list, or_list
 from tournament.common.stored_words import reason as reason_words
 from tournament.core import deadlines, formats, transitions
 from tournament.core.game_log import Entrant
@@ -47,7 +47,7 @@ def _side_of(sides: list[GameSide], team: Team) -> GameSide | None:
 
 
 def _both(names) -> str:
-    return get_text_list(list(names), _("and"))
+    return and_list(list(names))
 
 
 def _not_playing(team: Team, game: Game) -> str:
@@ -190,7 +190,7 @@ def decide(game: Game, winner: Team, by, note: str) -> Game:
         sides = sides_of(locked)
         side = _side_of(sides, winner) if winner is not None else None
         if side is None:
-            names = get_text_list([s.team.name for s in sides], _("or"))
+            names = or_list([s.team.name for s in sides])
             raise ValidationError(_("The winner must be one of the game's teams: %(names)s.") % {"names": names})
         return transitions.move(locked, "decide", winner=side, reason=Reason.ORGANIZER_DECISION, by=by, note=note,
                                 log="result")

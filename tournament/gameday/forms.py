@@ -3,11 +3,11 @@ tournament's own rows (whether one plays in this game is for the action to say, 
 notes refuse NUL bytes; agreeing teams must be this game's."""
 
 from django import forms
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.common.form_fields import RowField
+from tournament.common.names import or_list
 from tournament.models import Game, Player, Team
 
 
@@ -106,7 +106,7 @@ class CorrectionForm(forms.Form):
 
     def __init__(self, data, *, teams: dict):
         super().__init__(data)
-        names = get_text_list([team.name for team in teams.values()], _("or")) or _("none is known yet")
+        names = or_list([team.name for team in teams.values()]) or _("none is known yet")
         winner = self.fields["winner"]
         winner.choices = [(pk, team.name) for pk, team in teams.items()]
         winner.coerce = teams.get

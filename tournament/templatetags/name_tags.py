@@ -27,3 +27,12 @@ def partners(team):
 def bdi(name):
     """`{{ name|bdi }}` where a tag cannot be written around it (inside another filter's output)."""
     return format_html("<bdi>{}</bdi>", name) if name not in (None, "") else ""
+
+
+@register.filter
+def partner_word(name):
+    """`{{ name|partner_word }}`: the word that joins `name` to the partner before it, in the page's
+    language ("&", "y", or "e" before "Íñigo"), for a template that lists names one by one."""
+    from django.utils.translation import pgettext
+
+    return names.conjunction(pgettext("between two partners' names", "&"), name)

@@ -20,7 +20,7 @@ def join(client, event, **fields):
 
 def test_a_player_alone_sees_who_is_signed_up_and_what_happens_next(client):
     event = table_event("club-4deck", game_time_limit=dt.timedelta(minutes=105))
-    page = join(client, event, name="Ann Lee").content.decode()
+    page = join(client, event, name="Ann Lee").content.decode().replace("\xa0", " ")  # "1 h 45 min" held together
     ann = Player.objects.get(name="Ann Lee")
     assert "You are signed up</h1>" in page and "<bdi>Ann Lee</bdi>" in page
     assert "one will be drawn for you by lot" in page

@@ -13,9 +13,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
+from tournament.common.names import or_list
 from tournament.core import transitions
 from tournament.core.game_log import Entrant
 from tournament.core.game_log_words import EARLIER_RESULT
@@ -107,7 +107,7 @@ def _winning_side(game: Game, winner: Team | None, status) -> GameSide | None:
         return None
     side = next((s for s in sides if winner is not None and s.team_id == winner.pk), None)
     if side is None:
-        names = get_text_list([str(s.team) for s in sides], _("or"))
+        names = or_list([str(s.team) for s in sides])
         raise ValidationError(_("The winner of %(game)s must be one of its teams: %(names)s.") % {
             "game": game.label, "names": names})
     return side

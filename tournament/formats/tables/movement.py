@@ -16,10 +16,9 @@ from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
-from django.utils.text import get_text_list
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.common.names import and_list
 from tournament.formats.tables import formats, rounds, seating
 from tournament.formats.tables.results import FINISHED
 from tournament.formats.tables.table_deadlines import top_sides
@@ -69,7 +68,7 @@ def table_winners(tournament: Tournament, record: SeatingDraw) -> list[TableWinn
     )
     playing = [g.number for g in games if g.status not in FINISHED]
     if playing:
-        listed = get_text_list([str(n) for n in playing], _("and"))
+        listed = and_list([str(n) for n in playing])
         raise ValidationError(ngettext(
             "Round %(number)s can't be drawn with winners staying until every table of round %(last)s has finished: "
             "table %(tables)s is still playing.",

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.common.names import joined
+from tournament.common.names import and_list, joined
 from tournament.formats.tables import formats, rounds
 from tournament.models import SeatingDraw, Tournament
 
@@ -51,7 +50,7 @@ def sit_out_note(tournament: Tournament, record: SeatingDraw, names: dict[int, s
     out = _entrant_names(tournament, record.sitting_out, names)
     seated = sum(len(sides) for sides in record.sides)
     count = seated + len(out)
-    values = {"names": get_text_list(out, _("and")), "number": record.round_number, "count": count,
+    values = {"names": and_list(out), "number": record.round_number, "count": count,
               "low": low, "high": high, "variant": tournament.get_variant_display()}
     if in_pairs:
         # Counted in people: “Ann & Bob sit out”.

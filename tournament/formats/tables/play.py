@@ -17,11 +17,11 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.common.localtime import clock as local_clock
+from tournament.common.names import and_list
 from tournament.core import actions, deadlines, transitions
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
@@ -81,7 +81,7 @@ def _everyone_agrees(game: Game, agreed: set[int]) -> None:
                      "%(names)s has not agreed.",
                      "Starting before the posted time (%(clock)s) needs everyone seated to agree: "
                      "%(names)s have not agreed.", len(missing))
-            % {"clock": local_clock(game.division.tournament, game.starts_at), "names": get_text_list(missing, _("and"))}
+            % {"clock": local_clock(game.division.tournament, game.starts_at), "names": and_list(missing)}
         )
 
 
