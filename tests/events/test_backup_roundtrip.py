@@ -29,6 +29,7 @@ from tournament.models import (
     Household,
     PartnerDraw,
     PartnerPost,
+    PeopleChange,
     Player,
     Round,
     SeatingDraw,
@@ -118,6 +119,9 @@ def build_full_tournament(slug="bayfest-backup"):
                                seats=[[sub_player.pk, loners[0].pk]], sitting_out=[loners[1].pk], published_at=now,
                                strengths=[[[loners[0].pk], 12.5], [[sub_player.pk], -3.0]])
     TableBonus.objects.create(round=round1, game=game1, points=400, reason="first table to finish", by=boss)
+    PeopleChange.objects.create(tournament=tournament, kind="partner_replaced", by=boss, data={
+        "entrant": {"team": teams[1].pk}, "replaced": loners[1].pk, "substitute": loners[0].pk, "round": 0,
+        "rest_of_event": True, "alone": True})
     return tournament
 
 

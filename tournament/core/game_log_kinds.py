@@ -260,6 +260,7 @@ class PartnerReplaced:
     substitute: PlayerId
     round: int
     rest_of_event: bool
+    alone: bool = later(False)  # the partnership had one player left (their partner withdrew)
 
 
 @dataclass(frozen=True, kw_only=True)

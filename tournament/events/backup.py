@@ -367,7 +367,7 @@ def _remap_json_fields(known, maps) -> None:
             continue
         model = known[label]
         rows = model.objects.filter(pk__in=list(maps[label].values()))
-        for pk, kind, value in (rows.values_list("pk", "kind", field_name) if key == backup_log.DATA
+        for pk, kind, value in (rows.values_list("pk", "kind", field_name) if backup_json.JSON_FIELDS[key] == backup_json.GAME_LOG
                                 else ((pk, None, value) for pk, value in rows.values_list("pk", field_name))):
             remapped = backup_json.map_ids(key, value, new_id, kind)
             if remapped != value:

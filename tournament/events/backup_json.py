@@ -38,6 +38,7 @@ JSON_FIELDS: dict[str, object] = {
     "tournament.Game.tie_totals": NO_IDS,
     "tournament.Game.held_hands": NO_IDS,  # hand numbers within the game
     "tournament.GameEvent.data": GAME_LOG,
+    "tournament.PeopleChange.data": GAME_LOG,  # typed as the log entry of its kind
     "tournament.PartnerDraw.pairs": list[list[PlayerId]],
     "tournament.SeatingDraw.sides": TableSides,
     "tournament.SeatingDraw.seats": list[list[PlayerId]],

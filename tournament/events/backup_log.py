@@ -14,6 +14,7 @@ from tournament.core.game_log_upgrade import TYPED_SINCE, Seat, upgrade
 
 LABEL = "tournament.GameEvent"
 DATA = f"{LABEL}.data"  # its JSON field, typed by the log itself (tournament.events.backup_json)
+PEOPLE = "tournament.PeopleChange"  # changes after a draw made before any table: typed as the log's entries
 
 
 def _rows(data, label: str) -> list[dict]:
@@ -50,8 +51,9 @@ def problems(data: dict) -> list[str]:
         for model in game_log.id_models()
     }
     found = []
-    for row in _rows(data, LABEL):
-        what = f"GameEvent {row.get('pk')!r}"
+    typed = [(LABEL, row) for row in _rows(data, LABEL)] + [(PEOPLE, row) for row in _rows(data, PEOPLE)]
+    for label, row in typed:
+        what = f"{label.split('.')[1]} {row.get('pk')!r}"
         try:
             game_log.parse(row.get("kind"), row.get("data"))
         except game_log.LogSchemaError as exc:

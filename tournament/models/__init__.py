@@ -7,6 +7,7 @@ from .mail import OutboxMessage
 from .tables import (
     Household,
     PartnerDraw,
+    PeopleChange,
     SeatingDraw,
     TableBonus,
     TableEntry,
@@ -14,6 +15,7 @@ from .tables import (
 )
 
 __all__ = [
+    "PeopleChange",
     "Club",
     "Member",
     "MemberName",

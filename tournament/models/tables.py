@@ -152,3 +152,20 @@ class TableBonus(models.Model):
     def __str__(self) -> str:
         return _("%(round)s: +%(points)s to %(table)s") % {
             "round": self.round, "points": points_text(self.points), "table": self.game.label if self.game_id else _("no table")}
+
+
+class PeopleChange(models.Model):
+    """A change to a table event's people after its draw (a withdrawal, a substitute, two players left
+    alone paired) made while no table exists to hold it in its log — between the partner draw and the
+    first round. Its `data` is typed as the game log's entry of the same `kind` (tournament.core.game_log),
+    so the changes-after-the-draw list reads both alike."""
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="people_changes")
+    kind = models.CharField(max_length=40)
+    note = models.TextField(blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "id"]

@@ -83,11 +83,11 @@ def publish(organizer_client, event, record, **extra):
 def test_round_2_is_not_published_while_round_1_plays_unless_the_organizer_says_so(organizer_client):
     event, record = round_2_previewed(organizer_client)
     page = get(organizer_client, "tables:rounds", event.slug)
-    assert "Round 1 is still in play at table 2." in page
-    assert "Publish even though Round 1 is still in play" in page
+    assert "Round 1 is not over: table 2 has not finished." in page
+    assert "Publish even though Round 1 is not over" in page
     refused = publish(organizer_client, event, record)
     assert refused.status_code == 400
-    assert "Round 1 is still in play at table 2." in flat(refused.content.decode())
+    assert "Round 1 is not over: table 2 has not finished." in flat(refused.content.decode())
     assert not Round.objects.filter(division__tournament=event, number=2).exists()
     assert publish(organizer_client, event, record, while_playing="on").status_code == 302
     rnd = Round.objects.get(division__tournament=event, number=2)
@@ -109,5 +109,5 @@ def test_a_table_does_not_start_while_the_round_before_plays(organizer_client, c
     assert "Table 1 starts once every table of Round 1 has finished." in flat(response.content.decode())
     assert Game.objects.get(pk=first.pk).status == Game.Status.READY
     phone = client.post(reverse("gameday_table:start", args=[second.table_token]), follow=True)
-    assert "Round 1 is still in play at table 2." in flat(phone.content.decode())
+    assert "Round 1 is not over: table 2 has not finished." in flat(phone.content.decode())
     assert Game.objects.get(pk=second.pk).status == Game.Status.READY

@@ -28,6 +28,7 @@ from tournament.models import (
     Game,
     GameEvent,
     GameSide,
+    PeopleChange,
     Player,
     SeatingDraw,
     Substitution,
@@ -100,13 +101,47 @@ def sitting_out(tournament: Tournament) -> list[list[Player]]:
     return list(by_entrant.values())
 
 
-def round_substitutes(tournament: Tournament) -> set[int]:
-    """Players who only ever stood in for someone for a round: no entrants of their own."""
+@dataclass
+class Logged:
+    """One change after the draw as logged: at a table (`game`), or before any table existed."""
+
+    kind: str
+    data: dict
+    at: object
+    by: object
+    game: Game | None
+
+
+def logged(tournament: Tournament, kinds) -> list[Logged]:
+    """Every logged change of these kinds, oldest first: the tables' logs and the changes made before
+    any table existed (PeopleChange) read alike."""
+    found = [Logged(e.kind, e.data, e.at, e.by, e.game) for e in GameEvent.objects.filter(
+        game__division__tournament=tournament, kind__in=kinds).select_related("by", "game").order_by("at", "id")]
+    found += [Logged(c.kind, c.data, c.at, c.by, None) for c in PeopleChange.objects.filter(
+        tournament=tournament, kind__in=kinds).select_related("by").order_by("at", "id")]
+    return sorted(found, key=lambda entry: entry.at)
+
+
+def round_partners(tournament: Tournament, number: int) -> dict[int, int]:
+    """A partnership left with one player: the one-round partner it was given for round `number`
+    (team id -> the substitute's player id)."""
+    return {entry.data["entrant"]["team"]: entry.data["substitute"] for entry in logged(tournament, ["partner_replaced"])
+            if not entry.data.get("rest_of_event") and entry.data.get("round") == number and entry.data.get("alone")}
+
+
+def round_substitutes(tournament: Tournament, drawing: int | None = None) -> set[int]:
+    """Players who only ever stood in for someone for a round: no entrants of their own (but for the
+    one-round partners of round `drawing`, who are seated with the partner they play with)."""
     ids = set(Substitution.objects.filter(game__division__tournament=tournament).values_list("substitute_id", flat=True))
-    for data in GameEvent.objects.filter(game__division__tournament=tournament, kind="partner_replaced").values_list("data", flat=True):
-        if not data.get("rest_of_event"):
-            ids.add(data["substitute"])
+    for entry in logged(tournament, ["partner_replaced"]):
+        if not entry.data.get("rest_of_event") and not (entry.data.get("alone") and entry.data.get("round") == drawing):
+            ids.add(entry.data["substitute"])
     return ids
+
+
+def alone(player: Player) -> bool:
+    """A partnership's player whose partner has left it (withdrew): waiting for a partner."""
+    return bool(player.team_id) and not Player.objects.filter(team_id=player.team_id).exclude(pk=player.pk).exists()
 
 
 # ---- rewriting a published seat -------------------------------------------------------------------
@@ -155,7 +190,8 @@ def substitute_person(tournament: Tournament, typed: str, chosen: int | None, re
     if seat is not None:
         raise ValidationError(_("%(name)s is seated at table %(table)s this round.") % {"name": person.name, "table": seat.table})
     entry = getattr(person, "table_entry", None)
-    if person.team_id and entry and entry.withdrawn_at is None:
+    # A player left alone by their partner may play with another: two left alone are paired with each other.
+    if person.team_id and entry and entry.withdrawn_at is None and not alone(person):
         raise ValidationError(_("%(name)s already plays for %(team)s.") % {"name": person.name, "team": person.team.name})
     return person
 

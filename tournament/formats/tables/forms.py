@@ -127,7 +127,7 @@ class RoundStartForm(forms.Form):
         """`playing`: the round before, while a table of it is still in play (the box to publish anyway)."""
         super().__init__(*args, **kwargs)
         if playing:
-            self.fields["while_playing"].label = _("Publish even though %(round)s is still in play") % {"round": playing}
+            self.fields["while_playing"].label = _("Publish even though %(round)s is not over") % {"round": playing}
         else:
             del self.fields["while_playing"]
 

@@ -31,8 +31,8 @@ class StillPlaying:
 
     def words(self) -> str:
         return ngettext(
-            "%(round)s is still in play at table %(tables)s.",
-            "%(round)s is still in play at tables %(tables)s.", len(self.tables),
+            "%(round)s is not over: table %(tables)s has not finished.",
+            "%(round)s is not over: tables %(tables)s have not finished.", len(self.tables),
         ) % {"round": self.name, "tables": ", ".join(str(t) for t in self.tables)}
 
 
@@ -53,7 +53,7 @@ def check_publish(tournament: Tournament, number: int, *, while_playing: bool) -
     if playing is not None and not while_playing:
         raise ValidationError(
             playing.words() + " " + _("Publish the next round once every table has finished, or tick “Publish even "
-                                      "though %(round)s is still in play”.") % {"round": playing.name})
+                                      "though %(round)s is not over”.") % {"round": playing.name})
     return playing
 
 

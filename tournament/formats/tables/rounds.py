@@ -78,11 +78,17 @@ def partner_candidates(tournament: Tournament) -> tuple[list[int], list[list[int
 def entrants(tournament: Tournament) -> list[tuple[int, ...]]:
     """Who is seated: each active partnership as its two player ids, or each active player alone.
 
-    Refused while a partnership event still has players without a partner."""
+    Refused while a partnership event still has players without a partner. A player whose partner
+    withdrew plays the next round with the partner given for that round only (after_draw.round_partners)."""
+    number = next_round_number(tournament)
     players = list(active_players(tournament).exclude(
-        table_entry__isnull=True, pk__in=after_draw.round_substitutes(tournament)).order_by("created_at", "id"))
+        table_entry__isnull=True, pk__in=after_draw.round_substitutes(tournament, number)).order_by("created_at", "id"))
     if not formats.in_partnerships(tournament):
         return [(p.pk,) for p in players]
+    for team_id, substitute in after_draw.round_partners(tournament, number).items():
+        for player in players:
+            if player.pk == substitute and player.team_id is None:
+                player.team_id = team_id  # seated with them this round only: never saved
     alone = [p.name for p in players if p.team_id is None]
     if alone:
         raise ValidationError(ngettext(
@@ -298,6 +304,7 @@ def save_round(
         rnd = Round.objects.create(division=division, number=number, name=f"Round {shown_number(tournament, number)}",
                                    starts_at=starts_at)
         teams = dict(Player.objects.filter(tournament=tournament, team__isnull=False).values_list("pk", "team_id"))
+        teams.update({substitute: team for team, substitute in after_draw.round_partners(tournament, number).items()})
         partnerships = formats.in_partnerships(tournament)
         for index, (sides, seats) in enumerate(zip(lists["sides"], lists["seats"]), start=1):
             game = Game.objects.create(division=division, round=rnd, number=index, table_number=index, status=Game.Status.READY)

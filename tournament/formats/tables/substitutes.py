@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 
 from tournament.common.names import partners_name
 from tournament.core import actions
-from tournament.core.game_log import Entrant
+from tournament.core.game_log import Entrant, dump
 from tournament.core.game_rows import log_event
-from tournament.formats.tables import after_draw, formats
-from tournament.models import Game, GameEvent, Player, Substitution, TableEntry, Team, Tournament
+from tournament.formats.tables import after_draw, formats, rounds
+from tournament.models import Game, PeopleChange, Player, Substitution, TableEntry, Team, Tournament
 
 
 def _log_game(tournament: Tournament, seat: after_draw.Seat | None) -> Game | None:
@@ -24,9 +24,12 @@ def _log_game(tournament: Tournament, seat: after_draw.Seat | None) -> Game | No
 
 
 def log_change(tournament: Tournament, seat, kind: str, *, by=None, note: str = "", **data) -> None:
+    """Log a change at its table; before any table exists, in the event's own list (PeopleChange)."""
     game = _log_game(tournament, seat)
     if game is not None:
         log_event(game, kind, by=by, note=note, **data)
+    else:
+        PeopleChange.objects.create(tournament=tournament, kind=kind, by=by, note=note, data=dump(kind, data))
 
 
 def _round_number(seat, tournament) -> int:
@@ -72,18 +75,18 @@ def _same_again(tournament: Tournament, typed: str, chosen: int | None, person_i
 def _recorded_before(tournament, replaced: Player, typed, chosen, rest_of_event) -> bool:
     """A double submit: this very substitute was recorded for `replaced` (this round, or for good)."""
     record = after_draw.open_record(tournament)
-    earlier = GameEvent.objects.filter(game__division__tournament=tournament, kind="partner_replaced",
-                                       data__replaced=replaced.pk, data__rest_of_event=rest_of_event)
+    earlier = [entry.data for entry in after_draw.logged(tournament, ["partner_replaced"])
+               if entry.data.get("replaced") == replaced.pk and bool(entry.data.get("rest_of_event")) == rest_of_event]
     if not rest_of_event:
-        earlier = earlier.filter(data__round=record.round_number if record else -1)
-    return _same_again(tournament, typed, chosen, [data["substitute"] for data in earlier.values_list("data", flat=True)])
+        earlier = [data for data in earlier if data.get("round") == (record.round_number if record else -1)]
+    return _same_again(tournament, typed, chosen, [data["substitute"] for data in earlier])
 
 
 def _withdrawn_partner(tournament, team: Team) -> int | None:
     """Who left `team`: the partner named in its last withdrawal (the log keeps it)."""
-    found = (GameEvent.objects.filter(game__division__tournament=tournament, kind="withdrawn", data__entrant__team=team.pk)
-             .exclude(data__player=None).order_by("-at", "-id").values_list("data", flat=True).first())
-    return found["player"] if found else None
+    found = [entry.data for entry in after_draw.logged(tournament, ["withdrawn"])
+             if entry.data.get("entrant", {}).get("team") == team.pk and entry.data.get("player")]
+    return found[-1]["player"] if found else None
 
 
 def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by) -> str:
@@ -97,8 +100,7 @@ def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by)
     lone = len(mates) == 1
     if not rest_of_event:
         if lone:
-            raise ValidationError(_("%(name)s has no partner now: give them a partner for the rest of the event.")
-                                  % {"name": replaced.name})
+            return _round_partner(tournament, replaced, team, typed, chosen, by)
         if seat is None:
             raise ValidationError(_("%(team)s is not seated at a table this round: a substitute for one round needs a table.")
                                   % {"team": team.name})
@@ -118,6 +120,7 @@ def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by)
     person = _person(tournament, typed, chosen, replaced, entrant=True)
     now = timezone.now()
     left = replaced.pk
+    their_team = Player.objects.filter(pk=person.pk).values_list("team_id", flat=True).first()
     if lone:
         # The partner left earlier: the substitute fills the empty place, and an empty seat if one is left.
         if seat is not None and seat.not_started:
@@ -135,11 +138,37 @@ def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by)
             after_draw.rewrite_record(seat.record, {replaced.pk: person.pk})
         message = _("%(substitute)s plays for %(name)s for the rest of the event; the points stay with the partnership.")
     Player.objects.filter(pk=person.pk).update(team=team)
+    if their_team and their_team != team.pk and not Player.objects.filter(team_id=their_team).exists():
+        # A player left alone joins this partnership: theirs has nobody left (it keeps what it played).
+        Team.objects.filter(pk=their_team, withdrawn_at__isnull=True).update(withdrawn_at=now)
     _rename(team)
     log_change(tournament, seat, "partner_replaced", by=by, entrant=Entrant(team=team.pk), replaced=left,
-               substitute=person.pk, round=_round_number(seat, tournament), rest_of_event=True)
+               substitute=person.pk, round=_round_number(seat, tournament), rest_of_event=True, alone=lone)
     after_draw.bump(tournament, seat.game if seat else None)
     return message % {"substitute": person.name, "name": replaced.name}
+
+
+def _round_partner(tournament, replaced: Player, team: Team, typed, chosen, by) -> str:
+    """A partner for the next round only, for a player whose partner withdrew: seated with them when that
+    round is drawn (tournament.formats.tables.rounds.entrants); the points go to their partnership."""
+    number = rounds.next_round_number(tournament)
+    shown = rounds.shown_number(tournament, number)
+    earlier = after_draw.round_partners(tournament, number).get(team.pk)
+    if earlier is not None:
+        if _same_again(tournament, typed, chosen, [earlier]):
+            return _("%(name)s already has that partner for round %(round)s.") % {"name": replaced.name, "round": shown}
+        raise ValidationError(_("%(name)s already has a partner for round %(round)s.") % {"name": replaced.name, "round": shown})
+    person = _person(tournament, typed, chosen, replaced, entrant=False)
+    entry = getattr(person, "table_entry", None)
+    if entry is not None and entry.withdrawn_at is None:
+        raise ValidationError(_("%(name)s is in the event: pair them with %(partner)s for the rest of the event instead.")
+                              % {"name": person.name, "partner": replaced.name})
+    log_change(tournament, None, "partner_replaced", by=by, entrant=Entrant(team=team.pk),
+               replaced=_withdrawn_partner(tournament, team) or replaced.pk, substitute=person.pk, round=number,
+               rest_of_event=False, alone=True)
+    after_draw.bump(tournament)
+    return _("%(substitute)s partners %(name)s in round %(round)s only, when it is drawn; the points go to %(team)s.") % {
+        "substitute": person.name, "name": replaced.name, "round": shown, "team": team.name}
 
 
 def _for_player(tournament, replaced: Player, typed, chosen, rest_of_event, by) -> str:

@@ -16,9 +16,9 @@ from tournament.common.names import sorted_by_name
 from tournament.core import game_log
 from tournament.core.decorators import organizer_required
 from tournament.core.game_log_names import entrant_names
-from tournament.formats.tables import after_draw, formats, substitutes, withdrawals
+from tournament.formats.tables import after_draw, formats, rounds, substitutes, withdrawals
 from tournament.formats.tables.decorators import table_event_view
-from tournament.models import GameEvent, Player
+from tournament.models import Player
 
 CHANGE_KINDS = ("withdrawn", "seat_taken", "reseated", "partner_replaced", "substitute")
 CHOICE_WORDS = {
@@ -44,32 +44,43 @@ class WithdrawForm(forms.Form):
 
 
 def history(tournament) -> list[dict]:
-    """Every change after the draw, oldest first, in words."""
-    events = list(GameEvent.objects.filter(game__division__tournament=tournament, kind__in=CHANGE_KINDS)
-                  .select_related("by").order_by("at", "id"))
-    read = [game_log.read(e) for e in events]
+    """Every change after the draw, oldest first, in words: those logged at a table and those made
+    before any table existed (after_draw.logged)."""
+    events = after_draw.logged(tournament, CHANGE_KINDS)
+    read = [game_log.parse(e.kind, e.data) for e in events]
     who = entrant_names(read)
     people = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+    shown = rounds.shown_numbers(tournament)  # rounds as people count them (play-offs left out)
+
+    def counted(number):
+        return shown.get(number) or rounds.shown_number(tournament, number)
+
     lines = []
     for event, entry in zip(events, read):
         if event.kind == "withdrawn":
             name = people.get(entry.player) if entry.player else who.get(entry.entrant, "?")
             choice = CHOICE_WORDS.get(entry.choice, entry.choice)
-            words = (_("%(name)s withdrew (round %(round)s): %(choice)s.") % {"name": name, "round": entry.round, "choice": choice}
+            words = (_("%(name)s withdrew (round %(round)s): %(choice)s.") % {"name": name, "round": counted(entry.round), "choice": choice}
                      if entry.round else _("%(name)s withdrew: %(choice)s.") % {"name": name, "choice": choice})
         elif event.kind == "seat_taken":
             words = _("%(joined)s took the seats of %(left)s in round %(round)s.") % {
-                "joined": who.get(entry.joined, "?"), "left": who.get(entry.left, "?"), "round": entry.round}
+                "joined": who.get(entry.joined, "?"), "left": who.get(entry.left, "?"), "round": counted(entry.round)}
         elif event.kind == "reseated":
             words = _("Round %(round)s seated again without %(name)s (draw number %(seed)s).") % {
-                "round": entry.round, "name": who.get(entry.without, "?"), "seed": entry.seed}
+                "round": counted(entry.round), "name": who.get(entry.without, "?"), "seed": entry.seed}
         elif event.kind == "partner_replaced" and entry.rest_of_event:
-            words = _("%(substitute)s replaces %(name)s for the rest of the event (from round %(round)s).") % {
-                "substitute": people.get(entry.substitute, "?"), "name": people.get(entry.replaced, "?"), "round": entry.round}
+            values = {"substitute": people.get(entry.substitute, "?"), "name": people.get(entry.replaced, "?"),
+                      "round": counted(entry.round), "team": who.get(entry.entrant, "?")}
+            words = (_("%(substitute)s replaces %(name)s for the rest of the event (from round %(round)s).") % values
+                     if entry.round else _("%(substitute)s replaces %(name)s for the rest of the event: %(team)s.") % values)
+        elif event.kind == "partner_replaced" and entry.alone:
+            words = _("%(substitute)s partners %(team)s in round %(round)s only, in place of %(name)s.") % {
+                "substitute": people.get(entry.substitute, "?"), "name": people.get(entry.replaced, "?"),
+                "team": who.get(entry.entrant, "?"), "round": counted(entry.round)}
         else:
             words = _("%(substitute)s plays for %(name)s at table %(table)s.") % {
                 "substitute": people.get(entry.substitute, "?"), "name": people.get(entry.replaced, "?"),
-                "table": event.game.table_number if event.game_id else "?"}
+                "table": event.game.table_number if event.game else "?"}
         lines.append({"at": event.at, "by": event.by, "words": words})
     return lines
 
@@ -82,6 +93,7 @@ def _page(request, tournament, player, *, error="", status=200):
     if record:
         seated = {p for seats in record.seats for p in seats}
     free = sorted_by_name(Player.objects.filter(tournament=tournament).exclude(pk__in=seated).exclude(pk=player.pk))
+    alone = bool(formats.in_partnerships(tournament) and after_draw.alone(player) and not player.table_entry.withdrawn_at)
     context = {
         "tournament": tournament,
         "player": player,
@@ -92,11 +104,19 @@ def _page(request, tournament, player, *, error="", status=200):
         "choose": seat is not None and seat.not_started,
         "waiting": after_draw.sitting_out(tournament),
         "free": list(free),
+        "alone": alone,
+        # Others left without a partner: the two can be paired with each other for the rest of the event.
+        "others_alone": [p for p in free if p.team_id and p.pk != player.pk and _waiting_alone(p)] if alone else [],
         "error": error,
         "history": history(tournament),
         "typed": request.POST if request.method == "POST" else {},
     }
     return render(request, "tables/after_draw.html", context, status=status)
+
+
+def _waiting_alone(player: Player) -> bool:
+    entry = getattr(player, "table_entry", None)
+    return entry is not None and entry.withdrawn_at is None and after_draw.alone(player)
 
 
 def _player(tournament, player_id) -> Player:
