@@ -35,6 +35,7 @@ from scoring.hand_errors import (  # raised here; callers catch them as hands.X
 from scoring.hand_window import accepting_hands, table_locked
 from scoring.models import Hand, HandRevision
 from tournament.core import formats
+from tournament.core.game_log import Entrant, EntrantTotal
 from tournament.core.game_rows import log_event
 from tournament.models import Game, GameSide, Tournament
 from tournament.models.brackets import new_table_token
@@ -159,7 +160,8 @@ def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by
         hand=hand, version=1, entries=data["sides"], result=result, author=entered_by[:MAX_AUTHOR],
         author_user=user, created_at=now,
     )
-    # The engine's new total of each side is its total before the hand plus the hand score.
+    log_event(game, "hand_entered", by=user, at=now, hand=number, author=entered_by[:MAX_AUTHOR],
+              scores=[EntrantTotal(Entrant.of(s), score) for s, score in zip(sides, sheets.hand_scores(result))])
     _write_totals(game, sides, [*saved, outcome.SavedHand(number, sheets.hand_scores(result), hand.confirmed_at, now)])
     _count_change(game)
     return hand
@@ -309,6 +311,8 @@ def confirm(hand: Hand, *, version: int, by: str, user=None, organizer: bool = F
             confirmed_by_slot=None if organizer else by_slot, handed_over=same_phone,
         )
         if changed:
+            log_event(game, "hand_confirmed", by=user, hand=current.number, version=version, handed_over=same_phone,
+                      confirmed_by=(ORGANIZER if organizer else by)[:MAX_AUTHOR])
             _write_totals(game, sheets.sides_and_names(game)[0], outcome.saved_hands(game.pk))
             _count_change(game)
     current = Hand.objects.get(pk=hand.pk)

@@ -44,13 +44,14 @@ def test_a_preview_costs_three_queries(phone, game, django_assert_max_num_querie
         assert "+50" in preview(phone, game, 2).content.decode()
 
 
-def test_a_hand_save_costs_eight_queries(phone, game, django_assert_max_num_queries):
+def test_a_hand_save_costs_nine_queries(phone, game, django_assert_max_num_queries):
     preview(phone, game, 1)
     changes = Tournament.objects.get(pk=game.division.tournament_id).changes
     # The game with its tournament; its sides; under the game's lock: the game again and its saved
-    # hands; the hand, its first revision, the sides' totals, the tournament's change count. The two
-    # more are the test's: its transaction makes the save's own a SAVEPOINT and its RELEASE.
-    with django_assert_max_num_queries(8 + 2):
+    # hands; the hand, its first revision, its entry in the game's log, the sides' totals, the
+    # tournament's change count. The two more are the test's: its transaction makes the save's own a
+    # SAVEPOINT and its RELEASE.
+    with django_assert_max_num_queries(9 + 2):
         assert save(phone, game, 1).status_code == 302
     assert Hand.objects.filter(game=game).count() == 1
     assert Tournament.objects.get(pk=game.division.tournament_id).changes == changes + 1

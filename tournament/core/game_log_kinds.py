@@ -177,6 +177,21 @@ class Substitute:
 
 
 @dataclass(frozen=True, kw_only=True)
+class HandEntered:
+    hand: int
+    author: str  # the side that entered it, as the sheet names it, or "organizer"
+    scores: list[EntrantTotal]  # each entrant's score for this hand
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandConfirmed:
+    hand: int
+    version: int  # the version the other side agreed with
+    confirmed_by: str  # the confirming side, as the sheet names it, or "organizer"
+    handed_over: bool = False  # confirmed on the phone that entered it, passed across the table
+
+
+@dataclass(frozen=True, kw_only=True)
 class HandCorrected:
     hand: int
     version: int
@@ -296,6 +311,8 @@ SCHEMAS: dict[str, type] = {
     "length_changed": ClockChanged,  # the tournament's game length changed and this game in play took it
     "result_reopened": ForfeitReversed,  # a finished game back in play: what was taken back
     "substitute": Substitute,
+    "hand_entered": HandEntered,
+    "hand_confirmed": HandConfirmed,
     "hand_corrected": HandCorrected,
     "table_link_rotated": TableLinkRotated,
     "table_bonus": TableBonus,

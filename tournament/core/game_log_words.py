@@ -43,6 +43,7 @@ KIND_WORDS = {
     "forfeit": gettext_lazy("Walkover"), "double_forfeit": gettext_lazy("Nobody plays this game"),
     "not_needed": gettext_lazy("Not needed"), "awaiting_decision": gettext_lazy("Waiting for the organizer's decision"),
     "checked_in": gettext_lazy("Checked in"), "hand_corrected": gettext_lazy("Hand corrected"),
+    "hand_entered": gettext_lazy("Hand entered"), "hand_confirmed": gettext_lazy("Hand confirmed"),
     "table_link_rotated": gettext_lazy("Table link replaced"), "table_bonus": gettext_lazy("First-table bonus"),
     "table_bonus_override": gettext_lazy("First-table bonus changed"),
     "result_held": gettext_lazy("Result held: a hand awaits confirmation"),
@@ -160,6 +161,15 @@ class _Reader:
             return _("%(event)s (hand %(number)s)") % {**values, "number": entry.hand}
         if isinstance(entry, game_log_kinds.HandCorrected):
             return _("Hand %(number)s corrected") % {"number": entry.hand}
+        if isinstance(entry, game_log_kinds.HandEntered):
+            scores = ", ".join(f"{self.name(s.entrant)} {points_text(s.total, signed=True)}" for s in entry.scores)
+            return _("Hand %(number)s entered by %(by)s: %(scores)s") % {
+                "number": entry.hand, "by": who(entry.author), "scores": scores}
+        if isinstance(entry, game_log_kinds.HandConfirmed):
+            named = {"number": entry.hand, "by": who(entry.confirmed_by)}
+            if entry.handed_over:
+                return _("Hand %(number)s confirmed by %(by)s, on the phone that entered it") % named
+            return _("Hand %(number)s confirmed by %(by)s") % named
         if isinstance(entry, game_log_kinds.TableBonus):
             each = _("First-table bonus: +%(points)s to each pair") if self.in_pairs() else _(
                 "First-table bonus: +%(points)s to each player")
@@ -191,6 +201,11 @@ class _Reader:
                 return _("%(event)s: %(team)s wins") % {"event": head, "team": self.name(entry.winner)}
             return head
         return head
+
+
+def who(author: str) -> str:
+    """Who entered or confirmed a hand: a side as the sheet named it, or the organizer."""
+    return str(pgettext("who entered a hand", "the organizer")) if author == "organizer" else author or "?"
 
 
 def reopen_reason(reason: str) -> str:
