@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -44,20 +46,41 @@ class PointsForm(forms.Form):
 
 
 class SeasonForm(forms.ModelForm):
+    """A season of the instance's club: a name of its own, its days in order, and no overlap with
+    another season unless the secretary ticks that it may."""
+
     class Meta:
         model = Season
-        fields = ["name", "starts_on", "ends_on"]
+        fields = ["name", "starts_on", "ends_on", "overlap_allowed"]
         labels = {"name": gettext_lazy("Season name"), "starts_on": gettext_lazy("First day"),
-                  "ends_on": gettext_lazy("Last day")}
+                  "ends_on": gettext_lazy("Last day"),
+                  "overlap_allowed": gettext_lazy("It may overlap another season (e.g. a summer league within the year)")}
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}), "ends_on": forms.DateInput(attrs={"type": "date"})}
 
     def clean_name(self):
-        return entered(self.cleaned_data.get("name"), _("The season's name"), 80)
+        name = entered(self.cleaned_data.get("name"), _("The season's name"), 80)
+        others = Season.objects.filter(club_id=self.instance.club_id).exclude(pk=self.instance.pk)
+        if others.filter(name__iexact=name).exists():
+            raise ValidationError(_("The club already has a season called “%(name)s”.") % {"name": name})
+        return name
 
     def clean(self):
         data = super().clean()
-        if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
+        first, last = data.get("starts_on"), data.get("ends_on")
+        if not (first and last):
+            return data
+        if last < first:
             raise ValidationError(_("The season's last day comes before its first day."))
+        others = Season.objects.filter(club_id=self.instance.club_id).exclude(pk=self.instance.pk)
+        same = others.filter(starts_on=first, ends_on=last).first()
+        if same:
+            raise ValidationError(_("“%(name)s” already runs over exactly these days.") % {"name": same.name})
+        crossing = others.filter(starts_on__lte=last, ends_on__gte=first).first()
+        if crossing and not data.get("overlap_allowed"):
+            raise ValidationError(_("These days overlap the season “%(name)s” (%(first)s – %(last)s). Change the "
+                                    "days, or tick that this season may overlap another.") % {
+                "name": crossing.name, "first": date_format(crossing.starts_on, "DATE_FORMAT"),
+                "last": date_format(crossing.ends_on, "DATE_FORMAT")})
         return data
 
 
@@ -67,6 +90,12 @@ class PastEventForm(forms.ModelForm):
         fields = ["name", "year", "champions", "silver", "bronze"]
         labels = {"name": gettext_lazy("Event"), "year": gettext_lazy("Year"), "champions": gettext_lazy("Champions"),
                   "silver": gettext_lazy("Runners-up"), "bronze": gettext_lazy("Third place")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("champions", "silver", "bronze"):  # the club's members offered as one types (members_list)
+            self.fields[name].widget.attrs.update({"list": "club-members", "autocomplete": "off"})
+        self.fields["champions"].help_text = _("Choose from the club's members or type new names, joined with “&”.")
 
     def clean_name(self):
         return entered(self.cleaned_data.get("name"), _("The event's name"), 120)
@@ -78,6 +107,9 @@ class PastEventForm(forms.ModelForm):
         year = self.cleaned_data["year"]
         if not 1900 <= year <= 2100:
             raise ValidationError(_("Give the year as four digits, e.g. 2019."))
+        if year > timezone.localdate().year:
+            raise ValidationError(_("An event typed in was played before today: %(year)s is still to come.") % {
+                "year": year})
         return year
 
 

@@ -3,11 +3,17 @@ Meldboard and those typed in from before it."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
 from tournament.clubs.memory import Memory
+from tournament.common.names import person_key
+from tournament.core.club_ratings import Index
 from tournament.models import PastEvent
+
+# How typed names are joined on a past event's line: "Ana López & Beto Cruz", "Ana y Beto", "Ana, Beto".
+JOINS = re.compile(r"\s*(?:&|,|;|/|\+)\s*|\s+(?:y|and|e)\s+", re.IGNORECASE)
 
 
 @dataclass
@@ -34,3 +40,21 @@ def roll(memory: Memory) -> list[tuple[int, list[Honour]]]:
     for past in PastEvent.objects.filter(club=memory.club):
         by_year[past.year].append(Honour(past.year, past.name, past.champions, past.silver, past.bronze, True))
     return [(year, sorted(by_year[year], key=lambda h: h.name.casefold())) for year in sorted(by_year, reverse=True)]
+
+
+def typed_names(text: str) -> list[str]:
+    return [name for name in JOINS.split(text or "") if name.strip()]
+
+
+def past_titles(memory: Memory, member: int) -> list[tuple[str, int]]:
+    """(the past event as shown, place) for each event typed in from before Meldboard that names the
+    member among its champions or medallists, matched as a sign-up is (by name; a typed name has no
+    contact to disagree), newest first."""
+    index = Index.of_club(memory.club.pk)
+    found = []
+    for past in PastEvent.objects.filter(club=memory.club):
+        for place, text in ((1, past.champions), (2, past.silver), (3, past.bronze)):
+            if any(index.find(person_key(name), "") == member for name in typed_names(text)):
+                found.append((str(past), place))
+                break
+    return found

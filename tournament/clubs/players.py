@@ -39,6 +39,7 @@ class Record:
     games: int = 0
     won: int = 0
     finals: int = 0
+    brackets: int = 0  # bracket events: "Finals" means something only to a player of one
     medals: dict = field(default_factory=dict)
     best: dict | None = None
 
@@ -65,6 +66,7 @@ def record(memory: Memory, member: int) -> Record:
             medal = MEDALS.get(place, "")
             final = event.format != "tables" and place in (1, 2)
             mine.finals += final
+            mine.brackets += event.format != "tables"
             medals[medal] += bool(medal)
             year.events += 1
             year.medals += bool(medal)

@@ -21,7 +21,7 @@ from tournament.formats.tables import formats as table_formats
 from tournament.formats.tables import results as table_results
 from tournament.models import Division, Game, GameSide, Player, Team, Tournament
 
-RECORD_VERSION = 2
+RECORD_VERSION = 3
 
 
 @dataclass
@@ -48,6 +48,7 @@ class EventRecord:
     places: list[int] = field(default_factory=list)  # by entrant; 0 = no place (not decided)
     games: list[GameRecord] = field(default_factory=list)
     key: str = ""  # the cache key it is kept under: it names the event and its change counter
+    drawn: bool = True  # its draw is out (a published division): before it, sign-ups earn no season points
 
     def medallists(self, place: int) -> list[str]:
         return [name for name, p in zip(self.entrant_names, self.places) if p == place]
@@ -152,6 +153,7 @@ def build(tournament: Tournament) -> EventRecord:
     else:
         _bracket_places(tournament, record, teams)
     record.games = _games(tournament, teams)
+    record.drawn = Division.objects.filter(tournament=tournament, published_at__isnull=False).exists()
     return record
 
 

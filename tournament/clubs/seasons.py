@@ -26,7 +26,8 @@ class Standing:
 
 
 def in_season(season: Season, events: list[EventRecord]) -> list[EventRecord]:
-    return [e for e in events if season.starts_on <= e.date <= season.ends_on]
+    """The season's events whose draw is out: sign-ups alone earn no points."""
+    return [e for e in events if season.starts_on <= e.date <= season.ends_on and e.drawn]
 
 
 def place_points(club: Club, place: int) -> int:

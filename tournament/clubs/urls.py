@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.clubs import views, views_events, views_members, views_organizer, views_past
+from tournament.clubs import views, views_events, views_members, views_organizer, views_past, views_seasons
 
 app_name = "clubs"
 urlpatterns = [
@@ -19,6 +19,8 @@ organizer_patterns = ([
     path("<slug:slug>/", views_organizer.manage, name="manage"),
     path("<slug:slug>/points/", views_organizer.points, name="points"),
     path("<slug:slug>/seasons/", views_organizer.add_season, name="add_season"),
+    path("<slug:slug>/seasons/<int:season_id>/", views_seasons.edit_season, name="edit_season"),
+    path("<slug:slug>/seasons/<int:season_id>/remove/", views_seasons.delete_season, name="delete_season"),
     path("<slug:slug>/past/", views_organizer.add_past_event, name="add_past_event"),
     path("<slug:slug>/past/<int:past_id>/", views_past.edit_past_event, name="edit_past_event"),
     path("<slug:slug>/past/<int:past_id>/remove/", views_past.delete_past_event, name="delete_past_event"),

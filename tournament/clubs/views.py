@@ -62,6 +62,7 @@ def player(request, slug, member_id):
         mem = memory.load(club, public=not organizer)
         rated = mem.rated.get(found.pk)
         return {"record": players.record(mem, found.pk), "member": found, "rated": rated,
+                "past": honours.past_titles(mem, found.pk),
                 "rating_sentence": ratings.explain(rated), "share_url": request.build_absolute_uri(request.path)}
 
     return answer(request, slug, name="club-player", template="clubs/player.html", build=build,

@@ -37,9 +37,15 @@ def clubs(request):
     return render(request, "clubs/organizer_list.html", {"form": form, "clubs": Club.objects.run_by(request.user)})
 
 
+def member_names(club) -> list[str]:
+    """The names a past event's winners are chosen from: the club's members as it shows them."""
+    return list(club.members.filter(merged_into__isnull=True).order_by("name").values_list("name", flat=True).distinct())
+
+
 def _manage_context(request, club, **forms):
     attachable = Tournament.objects.run_by(request.user).filter(club__isnull=True).order_by("-signup_deadline")
     return {"club": club, "seasons": club.seasons.all(), "past": club.past_events.all(),
+            "member_names": member_names(club),
             "events": club.events.order_by("-signup_deadline"), "attachable": attachable,
             "points_form": forms.get("points_form") or PointsForm(initial={
                 "place_points": ", ".join(str(p) for p in club.place_points), "taking_part_points": club.taking_part_points}),
@@ -93,9 +99,10 @@ def add_past_event(request, club):
         return _refused(request, club, past_form=form)
     with transaction.atomic():
         if PastEvent.objects.filter(club=club, name__iexact=form.cleaned_data["name"], year=form.cleaned_data["year"]).exists():
-            messages.info(request, _("%(name)s %(year)s is already on the roll of honour.") % form.cleaned_data)
+            messages.info(request, _("%(event)s is already on the roll of honour.") % {
+                "event": PastEvent.shown_as(form.cleaned_data["name"], form.cleaned_data["year"])})
             return redirect("clubs_organizer:manage", club.slug)
         form.save()
         Club.objects.filter(pk=club.pk).bump()
-    messages.success(request, _("%(name)s %(year)s added to the roll of honour.") % form.cleaned_data)
+    messages.success(request, _("%(event)s added to the roll of honour.") % {"event": form.instance})
     return redirect("clubs_organizer:manage", club.slug)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.clubs.forms import PastEventForm
-from tournament.clubs.views_organizer import club_organizer
+from tournament.clubs.views_organizer import club_organizer, member_names
 from tournament.models import Club, PastEvent
 
 
@@ -33,16 +33,19 @@ def edit_past_event(request, club, past_id):
     shown = str(past)
     form = PastEventForm(request.POST or None, instance=past)
     if request.method != "POST":
-        return render(request, "clubs/past_event.html", {"club": club, "past": past, "shown": shown, "form": form})
+        return render(request, "clubs/past_event.html", {"club": club, "past": past, "shown": shown, "form": form,
+                                                     "member_names": member_names(club)})
     if form.is_valid() and PastEvent.objects.filter(club=club, name__iexact=form.cleaned_data["name"],
                                                     year=form.cleaned_data["year"]).exclude(pk=past.pk).exists():
-        form.add_error("name", _("%(name)s %(year)s is already on the roll of honour.") % form.cleaned_data)
+        form.add_error("name", _("%(event)s is already on the roll of honour.") % {
+            "event": PastEvent.shown_as(form.cleaned_data["name"], form.cleaned_data["year"])})
     if not form.is_valid():
-        return render(request, "clubs/past_event.html", {"club": club, "past": past, "shown": shown, "form": form}, status=400)
+        return render(request, "clubs/past_event.html", {"club": club, "past": past, "shown": shown, "form": form,
+                                                     "member_names": member_names(club)}, status=400)
     with transaction.atomic():
         form.save()
         Club.objects.filter(pk=club.pk).bump()
-    messages.success(request, _("%(name)s %(year)s saved on the roll of honour.") % form.cleaned_data)
+    messages.success(request, _("%(event)s saved on the roll of honour.") % {"event": form.instance})
     return redirect("clubs_organizer:manage", club.slug)
 
 

@@ -90,6 +90,8 @@ class Season(models.Model):
     name = models.CharField(max_length=80)
     starts_on = models.DateField()
     ends_on = models.DateField()
+    # The secretary said this season may overlap another of the club's (a summer league beside the year).
+    overlap_allowed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-starts_on", "id"]
@@ -113,7 +115,12 @@ class PastEvent(models.Model):
         ordering = ["-year", "name", "id"]
 
     def __str__(self) -> str:
-        return f"{self.name} {self.year}"
+        return self.shown_as(self.name, self.year)
+
+    @staticmethod
+    def shown_as(name: str, year: int) -> str:
+        """"Copa Baja 2019", whether the year was typed into the name or not (never "Copa Baja 2019 2019")."""
+        return name if name.rstrip().endswith(str(year)) else f"{name} {year}"
 
 
 class MemberRating(models.Model):
