@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0024_member_merged_into'),
+        ('tournament', '0025_people_change'),
     ]
 
     operations = [
