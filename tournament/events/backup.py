@@ -84,12 +84,17 @@ def _shortest_path(model, required: bool) -> str | None:
     return None
 
 
+# Rows tied to an event that are the server's, not the event's: the mail outbox (another server must
+# never send an imported event's messages again, and its club is not in the file).
+SERVERS_OWN = {"tournament.OutboxMessage"}
+
+
 def tournament_models() -> list[tuple[type[models.Model], str | None]]:
     """(model, lookup to its tournament) for every model of a tournament, parents before children."""
     found = [(Tournament, None)]
     for config in (apps.get_app_config(label) for label in APPS):
         for model in config.get_models():
-            if model is Tournament or model._meta.proxy or not model._meta.managed:
+            if model is Tournament or model._meta.proxy or not model._meta.managed or _label(model) in SERVERS_OWN:
                 continue
             path = _path_to_tournament(model)
             if path:
