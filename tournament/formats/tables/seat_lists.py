@@ -31,6 +31,8 @@ class Seat:
 class SideLine:
     name: str
     total: int
+    confirmed_total: int = 0  # over confirmed hands (RULES F1): shown beside `total` while hands wait
+    pending_hands: int = 0
 
 
 @dataclass
@@ -153,7 +155,7 @@ def round_seating(tournament: Tournament, number: int, *, with_sides: bool = Tru
             for at, p in enumerate(seats, start=1)
         ]
         game = games.get(index)
-        lines = [SideLine(str(s), s.total) for s in game.sides.all()] if game and with_sides else []
+        lines = [SideLine(str(s), s.total, s.confirmed_total, s.pending_hands) for s in game.sides.all()] if game and with_sides else []
         shown = game.table_number if record.playoff and game and game.table_number else index
         tables.append(TableSeating(
             number=shown, seats=seat_rows, sides=lines, game=game,
