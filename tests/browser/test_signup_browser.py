@@ -42,6 +42,6 @@ def test_a_team_signs_up_on_a_phone_then_the_form_closes_at_the_deadline(live_se
         phone.goto(f"{live_server.url}/t/bayfest/signup/")
         closed = phone.locator("#deadline")
         expect(closed).to_contain_text(f"Sign-ups closed at {local.strftime('%-I:%M %p').replace(':00 ', ' ')}")
-        expect(closed).to_contain_text(local.strftime("%A %-d %B %Y") + " (America/Mazatlan time)")
+        expect(closed).to_contain_text(local.strftime("%A %-d %B %Y") + " (La Paz, Mazatlán time)")
         expect(phone.get_by_role("button", name="Sign up")).to_have_count(0)
         shot(phone, "signup-closed-390")

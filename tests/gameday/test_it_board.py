@@ -135,7 +135,7 @@ def test_posted_times_on_the_daylight_saving_day_are_local(organizer_client, tou
     publish_division(tournament, starts_at=dt.datetime(2026, 3, 8, 6, 30, tzinfo=dt.UTC))
     with time_machine.travel(dt.datetime(2026, 3, 8, 6, 0, tzinfo=dt.UTC), tick=False):
         page = text(board(organizer_client, tournament))
-    assert "posted start Sunday 8 March, 1:30 AM (America/New_York time; updated 1:00:00 AM)" in page
+    assert "posted start Sunday 8 March, 1:30 AM (New York, Miami, Toronto time; updated 1:00:00 AM)" in page
     assert "Posted 1:30 AM · no-show 1:35 AM · time up 5:00 AM" in page
 
 

@@ -99,7 +99,7 @@ def test_the_draw_page_in_spanish_explains_the_draw_number(organizer_client):
 def test_the_schedule_page_in_spanish(organizer_client):
     tournament, _ = published(8, both=False)
     text = spanish(organizer_client, reverse("draw:schedule", args=[tournament.slug]))
-    for phrase in ("Horario y mesas", "Las horas son de la zona America/Mazatlan", "División 1", "Inicio de Cuartos de final",
+    for phrase in ("Horario y mesas", "Las horas son hora de La Paz, Mazatlán", "División 1", "Inicio de Cuartos de final",
                    "Mesas de Semifinales (2 partidas)", "Inicio de Final de división", "Guardar horario"):
         assert phrase in text, phrase
     assert re.search(r"Publicada: miércoles \d+ de \w+, 10:00", text)

@@ -41,7 +41,7 @@ def test_the_home_before_the_draw(client):
     html = main_of(spanish(client, reverse("public:home", args=[tournament.slug])))
     for phrase in ("Inscribir un equipo", "¿Busca compañero(a)?", "Equipos inscritos", "Inscríbase antes de",
                    "Cierra en", "Horario", "El sorteo y los horarios de las partidas se publican",
-                   "horas de America/Mazatlan"):
+                   "horas de La Paz, Mazatlán"):
         assert phrase in html, phrase
     with translation.override("es"):
         deadline = when(tournament.signup_deadline.astimezone(tournament.tz), "long_date")

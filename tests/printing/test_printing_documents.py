@@ -39,7 +39,7 @@ def test_chart_for_posting_names_every_team_with_local_round_times(tournament, c
     assert "10:00 AM" in local and local in flat(text)
     assert utc not in flat(text)
     assert "Table 1" in text
-    assert "America/Mazatlan" in text
+    assert "La Paz, Mazatlán" in flat(text) and "America/Mazatlan" not in text  # the zone in words
 
 
 def test_sixty_four_teams_print_on_two_tabloid_sheets_with_continuation(tournament):

@@ -15,7 +15,7 @@ def test_home_shows_what_where_deadline_countdown_and_teams(client, tournament):
     with time_machine.travel(dt.datetime(2026, 4, 6, 19, 0, tzinfo=dt.UTC)):
         body = client.get(reverse("public:home", args=[tournament.slug])).content.decode()
     assert tournament.name in body and "Marina clubhouse" in body
-    assert "noon, Tuesday 7 April 2026 (America/Mazatlan time)" in body
+    assert "noon, Tuesday 7 April 2026 (La Paz, Mazatlán time)" in body
     assert 'data-countdown="2026-04-07T19:00:00+00:00"' in body
     assert "Wild Twos" in body and "<bdi>Gina Park</bdi> &amp; <bdi>Hal Jones</bdi>" in body
 

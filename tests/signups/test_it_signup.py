@@ -27,7 +27,7 @@ class TestSignup:
         tournament.save()
         with time_machine.travel(dt.datetime(2026, 4, 6, 12, 0, tzinfo=dt.UTC)):
             response = client.get(url(tournament))
-        assert "noon, Tuesday 7 April 2026 (America/Mazatlan time)" in response.content.decode()
+        assert "noon, Tuesday 7 April 2026 (La Paz, Mazatlán time)" in response.content.decode()
 
     def test_a_team_of_two_partners_signs_up(self, client, tournament):
         response = post(client, tournament)
@@ -84,7 +84,7 @@ class TestSignup:
             response = post(client, tournament)
         body = response.content.decode()
         assert response.status_code == 400
-        assert "Sign-ups closed at noon, Tuesday 7 April 2026 (America/Mazatlan time)." in body
+        assert "Sign-ups closed at noon, Tuesday 7 April 2026 (La Paz, Mazatlán time)." in body
         assert Team.objects.count() == 0
 
     def test_one_second_before_the_deadline_the_signup_is_accepted(self, client, tournament):

@@ -28,7 +28,7 @@ def test_the_deadline_task_running_twice_closes_once_and_mails_once(event, djang
     assert event.status == Tournament.Status.CLOSED and event.registration_closed_at == DEADLINE
     assert len(delivered()) == 1
     assert delivered()[0].to == ["desk@club.example"]
-    assert "closed at noon, Tuesday 7 April 2026 (America/Mazatlan time)" in delivered()[0].body
+    assert "closed at noon, Tuesday 7 April 2026 (La Paz, Mazatlán time)" in delivered()[0].body
 
 
 def test_a_task_delivered_early_does_nothing(event):

@@ -63,4 +63,4 @@ def full_text(tournament, moment: dt.datetime) -> str:
     local = moment.astimezone(tournament.tz)
     hour = gettext("noon") if (local.hour, local.minute) == (12, 0) else when(local, "clock").replace(":00 ", " ")
     return gettext("%(hour)s, %(date)s (%(zone)s time)") % {
-        "hour": hour, "date": when(local, "long_date"), "zone": tournament.time_zone}
+        "hour": hour, "date": when(local, "long_date"), "zone": tournament.zone_words}

@@ -38,6 +38,13 @@ def known() -> set[str]:
     return set(resources.files("tzdata").joinpath("zones").read_text().split()) - NOT_PLACES
 
 
+def words(zone: str) -> str:
+    """The zone as people say it, in the page's language: “La Paz, Mazatlán”, “Madrid” — never the
+    raw tz id (“America/Mazatlan”) in a sentence. Pages, e-mails and printouts name the zone so."""
+    places = str(CLUB_ZONES.get(zone) or zone.rsplit("/", 1)[-1].replace("_", " "))
+    return places.split(" (", 1)[0]  # "New York, Miami, Toronto", without the list's "(US Eastern)"
+
+
 def label(zone: str) -> str:
     """“La Paz, Mazatlán (America/Mazatlan)”; a zone without known towns by its last part in words."""
     places = CLUB_ZONES.get(zone) or zone.rsplit("/", 1)[-1].replace("_", " ")

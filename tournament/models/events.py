@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 import rules
+from tournament.common import time_zones
 
 
 def validate_time_zone(value: str) -> None:
@@ -141,6 +142,11 @@ class Tournament(models.Model):
 
     def is_run_by(self, user) -> bool:
         return Tournament.objects.run_by(user).filter(pk=self.pk).exists()
+
+    @property
+    def zone_words(self) -> str:
+        """The time zone in words people read (“La Paz, Mazatlán”), for sentences; `time_zone` is its id."""
+        return time_zones.words(self.time_zone)
 
     @property
     def tz(self) -> zoneinfo.ZoneInfo:

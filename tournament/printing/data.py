@@ -34,7 +34,7 @@ SEATING_ORDERS = ("table", "name")  # a seating chart by table or by name A-Z
 
 def printed_at(tournament: Tournament, now: dt.datetime | None = None) -> str:
     now = now or timezone.now()
-    return _("printed %(when)s (%(zone)s time)") % {"when": day_and_clock(tournament, now), "zone": tournament.time_zone}
+    return _("printed %(when)s (%(zone)s time)") % {"when": day_and_clock(tournament, now), "zone": tournament.zone_words}
 
 
 def duration_text(value: dt.timedelta) -> str:
@@ -162,7 +162,7 @@ def chart_data(division: Division, version: str = POSTING, now: dt.datetime | No
         version=str(VERSIONS[version]),
         instructions=instructions,
         footer=_("%(event)s · %(division)s · times are %(zone)s time · %(printed)s") % {
-            "event": tournament.name, "division": name, "zone": tournament.time_zone, "printed": printed_at(tournament, now)},
+            "event": tournament.name, "division": name, "zone": tournament.zone_words, "printed": printed_at(tournament, now)},
         rounds=tuple(chart_rounds),
         champion=champion,
         champion_title=_("Champion") if is_final else _("%(division)s winner") % {"division": name},

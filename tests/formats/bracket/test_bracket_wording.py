@@ -49,3 +49,17 @@ def test_a_finished_games_sheet_says_it_is_over_once(client):
     assert words == "Esta partida terminó; ya no se pueden anotar manos."
     with translation.override("en"):
         assert "(finished)" not in hands.accepting_hands(final)
+
+
+def test_the_time_zone_is_said_in_words_not_as_its_id(client):
+    from tournament.common import localtime, time_zones
+
+    tournament, _, _ = in_play()
+    html = client.get(reverse("brackets:overview", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "America/Mazatlan" not in html and "Las horas son hora de La Paz, Mazatlán." in html
+    assert "America/Mazatlan" not in localtime.full_text(tournament, tournament.signup_deadline)
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert time_zones.words("America/New_York") == "New York, Miami, Toronto"
+        assert time_zones.words("America/Argentina/Buenos_Aires") == "Buenos Aires"
