@@ -197,6 +197,10 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.security.locked_out"
 AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
 AXES_USERNAME_CALLABLE = "config.security.login_username"
+# Anyone may make an account (a club secretary), their e-mail checked by a link; off: by invitation only.
+MELDBOARD_OPEN_SIGNUP = _strict_bool("MELDBOARD_OPEN_SIGNUP", False)
+# Sign-ups and password resets one client address may ask for in an hour (each sends an e-mail).
+MELDBOARD_ACCOUNT_MAILS_PER_CLIENT = env.int("MELDBOARD_ACCOUNT_MAILS_PER_CLIENT", default=10)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "organizer:home"
 LOGOUT_REDIRECT_URL = "public:index"

@@ -40,3 +40,7 @@ STORAGES = {
 # EMAIL_URL for the Celery worker it starts).
 if not os.environ.get("EMAIL_URL"):
     EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+# Every test client and browser comes from 127.0.0.1 and the cache lives through the session: the
+# per-client limit is tested on its own (tests/accounts/test_password_and_signup.py).
+MELDBOARD_ACCOUNT_MAILS_PER_CLIENT = 10_000

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 import config.converters  # noqa: F401  (registers the id and token converters first)
+from tournament.accounts import urls as account_urls
 from tournament.clubs import urls as club_urls
 from tournament.core.language import switch_language
 from tournament.live import views as live_views
@@ -19,7 +20,9 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("language/<str:code>/", switch_language, name="switch_language"),
     path("admin/", admin.site.urls),
+    path("accounts/", include(account_urls.reset_patterns)),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("tournament.accounts.urls")),
     # organizer (login required)
     path("organizer/", include("tournament.events.urls")),
     path("organizer/", include("tournament.formats.bracket.draw.urls")),

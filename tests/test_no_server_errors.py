@@ -141,6 +141,8 @@ def _ids_of(tournament) -> dict[str, list]:
         "team_id": list(Team.objects.filter(tournament=tournament).values_list("pk", flat=True)),
         "player_id": list(Player.objects.filter(tournament=tournament).values_list("pk", flat=True)[:6]),
         "post_id": list(PartnerPost.objects.filter(player__tournament=tournament).values_list("pk", flat=True)),
+        "message_id": list(tournament.outbox.values_list("pk", flat=True)[:3]),
+        "invitation_id": list(tournament.invitations.values_list("pk", flat=True)[:3]),
         "job_id": [pdf_cache.new_job(tournament_id=tournament.pk, round_id=r.pk, paper="a4", base_url="http://testserver/",
                                      title="Table cards", created=0, filename="cards.pdf") for r in rounds[:1]],
     }

@@ -6,11 +6,13 @@ organizer page, so a new view is checked the day it is routed: a plain account g
 POST (and nothing changes), an anonymous visitor is sent to log in, and the tournament's organizer
 is let in."""
 
+import datetime as dt
 import re
 
 import pytest
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from scoring import hands
 from scoring import sample_hands as td
@@ -23,6 +25,7 @@ from tournament.models import (
     DrawRecord,
     Game,
     GameEvent,
+    Invitation,
     OutboxMessage,
     Substitution,
     Tournament,
@@ -45,7 +48,8 @@ PUBLIC = ACCOUNT_PAGES | {
 }
 # Django's admin refuses anyone who is not staff itself; a club's public pages; a club's organizer
 # pages are a club's, not a tournament's (tests/clubs/test_club_access.py holds them to the same rule).
-PUBLIC_NAMESPACES = {"admin", "clubs", "clubs_organizer"}
+# Accounts (tournament.accounts): an invitation's link, sign-up, the address check, anyone's.
+PUBLIC_NAMESPACES = {"admin", "clubs", "clubs_organizer", "accounts"}
 TABLE = {
     "table:sheet", "table:submit", "table:edit", "table:confirm", "table:preview", "table:count", "table:live",
     "table:manifest",
@@ -101,11 +105,13 @@ def world(organizer):
     team = teams(game)[0]
     failed = OutboxMessage.objects.create(key="guarded", tournament=tournament, to="x@club.example", subject="s", body="b",
                                           status=OutboxMessage.Status.FAILED)
+    invitation = Invitation.objects.create(email="z@club.example", tournament=tournament, digest="0" * 64,
+                                           expires_at=timezone.now() + dt.timedelta(days=1))
     kwargs = {
         "slug": tournament.slug, "game_id": game.pk, "round_id": game.round_id, "division_id": division.pk,
         "kind": division.kind, "version": "current", "team_id": team.pk, "number": 1, "user_id": co.pk,
         "job_id": "no-such-job", "order": "table", "player_id": team.players.first().pk,
-        "message_id": failed.pk,
+        "message_id": failed.pk, "invitation_id": invitation.pk,
     }
     data = {
         "seed": "5", "override": "1", "draw": DrawRecord.objects.filter(division=division).first().pk,

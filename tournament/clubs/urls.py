@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.clubs import views, views_events, views_members, views_organizer, views_past, views_seasons
+from tournament.clubs import club_organizers, views, views_events, views_members, views_organizer, views_past, views_seasons
 
 app_name = "clubs"
 urlpatterns = [
@@ -27,6 +27,12 @@ organizer_patterns = ([
     path("<slug:slug>/events/", views_events.attach, name="attach"),
     path("<slug:slug>/events/remove/", views_events.detach, name="detach"),
     path("<slug:slug>/import/", views_events.import_backup, name="import_backup"),
+    path("<slug:slug>/organizers/", club_organizers.page, name="organizers"),
+    path("<slug:slug>/organizers/add/", club_organizers.add, name="add_organizer"),
+    path("<slug:slug>/organizers/<int:user_id>/remove/", club_organizers.remove, name="remove_organizer"),
+    path("<slug:slug>/organizers/invite/", club_organizers.invite, name="invite_invitation"),
+    path("<slug:slug>/organizers/invitations/<int:invitation_id>/resend/", club_organizers.resend_invitation, name="resend_invitation"),
+    path("<slug:slug>/organizers/invitations/<int:invitation_id>/cancel/", club_organizers.cancel_invitation, name="cancel_invitation"),
     path("<slug:slug>/members/", views_members.member_list, name="members"),
     path("<slug:slug>/members/merge/", views_members.merge, name="merge"),
     path("<slug:slug>/members/apart/", views_members.apart, name="apart"),

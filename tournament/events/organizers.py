@@ -1,14 +1,18 @@
 """Who runs a tournament: the page listing its organizers, adding a co-organizer by user name or
-e-mail, and removing one (never the creator). Any organizer of the tournament (or staff) may do it."""
+e-mail, inviting one by e-mail (tournament.accounts: a link that makes or joins an account), the
+invitations waiting, and removing one (never the creator). Any organizer of the tournament (or
+staff) may do it."""
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.accounts import inviting
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.models import Tournament
 
@@ -16,9 +20,9 @@ from tournament.models import Tournament
 class OrganizerForm(forms.Form):
     who = forms.CharField(label=gettext_lazy("User name or e-mail"), max_length=254, strip=True)
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament: Tournament | None = None, place=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.tournament = tournament
+        self.tournament = place or tournament  # an event, or a club (tournament.clubs.club_organizers)
 
     def clean_who(self):
         who = self.cleaned_data["who"]
@@ -32,7 +36,7 @@ class OrganizerForm(forms.Form):
             user = matches[0] if matches else None
         if user is None or not user.is_active:
             raise forms.ValidationError(
-                _("No account has the user name or e-mail “%(who)s”. They need an account on this Meldboard first.")
+                _("No account has the user name or e-mail “%(who)s”. Invite them by e-mail below: the link makes their account.")
                 % {"who": who}
             )
         if self.tournament.organizers.filter(pk=user.pk).exists():
@@ -41,10 +45,17 @@ class OrganizerForm(forms.Form):
         return user
 
 
-def _render(request, tournament, form, status=200):
+def _urls(tournament):
+    def url_for(action, pk=None):
+        return reverse(f"organizer:{action}_invitation", args=[tournament.slug] + ([pk] if pk else []))
+    return url_for
+
+
+def _render(request, tournament, form, status=200, invite_form=None):
     organizers = tournament.organizers.order_by(get_user_model().USERNAME_FIELD)
     return render(request, "organizer/organizers.html", {
         "tournament": tournament, "organizers": organizers, "form": form,
+        **inviting.context(tournament, _urls(tournament), invite_form),
     }, status=status)
 
 
@@ -85,4 +96,31 @@ def remove(request, tournament, user_id: int):
                          % {"user": user.get_username(), "tournament": tournament.name})
         if user == request.user and not tournament.is_run_by(request.user):
             return redirect("organizer:home")
+    return redirect("organizer:organizers", tournament.slug)
+
+
+@organizer_required
+@require_POST
+@tournament_view
+def invite(request, tournament):
+    # The event's own language: the person invited to run it most likely reads it.
+    form = inviting.invite(request, tournament, language=tournament.language)
+    if form is not None:
+        return _render(request, tournament, OrganizerForm(tournament=tournament), status=400, invite_form=form)
+    return redirect("organizer:organizers", tournament.slug)
+
+
+@organizer_required
+@require_POST
+@tournament_view
+def resend_invitation(request, tournament, invitation_id: int):
+    inviting.resend(request, tournament, invitation_id)
+    return redirect("organizer:organizers", tournament.slug)
+
+
+@organizer_required
+@require_POST
+@tournament_view
+def cancel_invitation(request, tournament, invitation_id: int):
+    inviting.cancel(request, tournament, invitation_id)
     return redirect("organizer:organizers", tournament.slug)

@@ -13,6 +13,9 @@ urlpatterns = [
     path("t/<slug:slug>/organizers/", organizers.page, name="organizers"),
     path("t/<slug:slug>/organizers/add/", organizers.add, name="add_organizer"),
     path("t/<slug:slug>/organizers/<int:user_id>/remove/", organizers.remove, name="remove_organizer"),
+    path("t/<slug:slug>/organizers/invite/", organizers.invite, name="invite_invitation"),
+    path("t/<slug:slug>/organizers/invitations/<int:invitation_id>/resend/", organizers.resend_invitation, name="resend_invitation"),
+    path("t/<slug:slug>/organizers/invitations/<int:invitation_id>/cancel/", organizers.cancel_invitation, name="cancel_invitation"),
     path("t/<slug:slug>/mail/", mail_log.page, name="mail_log"),
     path("t/<slug:slug>/mail/<int:message_id>/retry/", mail_log.retry, name="mail_retry"),
 ]

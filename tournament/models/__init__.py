@@ -1,3 +1,4 @@
+from .accounts import Invitation
 from .brackets import Division, DivisionWithdrawal, DrawRecord, Game, GameSide, Round
 from .clubs import Club, Member, MemberName, MemberRating, PastEvent, Season
 from .entries import PartnerPost, Player, Team
@@ -16,6 +17,7 @@ from .tables import (
 
 __all__ = [
     "PeopleChange",
+    "Invitation",
     "Club",
     "Member",
     "MemberName",
