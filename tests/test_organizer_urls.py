@@ -45,6 +45,8 @@ PUBLIC = ACCOUNT_PAGES | {
     "sheet:game", "sheet:live",
     "table:service_worker",  # the table pages' offline worker script: static, the same for everyone
     "tables:signup", "tables:signed_up", "tables:public_standings", "tables:public_seating", "tables:public_seating_round",
+    # issue 36: calendar files, the morning net's script, an e-mail's unsubscribe link
+    "live:event_calendar", "live:team_calendar", "live:player_calendar", "live:net", "live:net_text", "public:unsubscribe",
 }
 # Django's admin refuses anyone who is not staff itself; a club's public pages; a club's organizer
 # pages are a club's, not a tournament's (tests/clubs/test_club_access.py holds them to the same rule).
@@ -111,7 +113,7 @@ def world(organizer):
         "slug": tournament.slug, "game_id": game.pk, "round_id": game.round_id, "division_id": division.pk,
         "kind": division.kind, "version": "current", "team_id": team.pk, "number": 1, "user_id": co.pk,
         "job_id": "no-such-job", "order": "table", "player_id": team.players.first().pk,
-        "message_id": failed.pk, "invitation_id": invitation.pk,
+        "message_id": failed.pk, "invitation_id": invitation.pk, "token": game.table_token,
     }
     data = {
         "seed": "5", "override": "1", "draw": DrawRecord.objects.filter(division=division).first().pk,

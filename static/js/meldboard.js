@@ -72,3 +72,8 @@ document.addEventListener("htmx:afterRequest", function (event) {
     el.dataset.liveValue = value;
   });
 });
+
+// <button data-print>: print the page (the morning net's script).
+document.addEventListener("click", function (event) {
+  if (event.target.closest && event.target.closest("[data-print]")) { window.print(); }
+});

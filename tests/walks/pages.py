@@ -58,10 +58,11 @@ def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]
     """(public, organizer, table) starting points."""
     slug = tournament.slug
     public = [f"/t/{slug}/{page}" for page in ("", "seating/", "standings/", "bracket/", "tv/", "find/", "join/",
-                                                "signup/", "signup/done/", "teams/", "partners/")]
+                                                "signup/", "signup/done/", "teams/", "partners/", "net/", "net.txt",
+                                                "calendar.ics")]
     organizer = [f"/organizer/t/{slug}/{page}" for page in (
         "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "gameday/",
-        "print/", "edit/", "organizers/", "rules/", "mail/")]
+        "print/", "edit/", "organizers/", "rules/", "mail/", "announce/")]
     table = [f"/table/{token}/" for token in tokens(tournament)]
     club = club_slug(tournament)
     if club:  # the club's memory of the event: its public pages and the club's organizer pages

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.events import house_rules_views, mail_log, organizers, views
+from tournament.events import announce, house_rules_views, mail_log, organizers, views
 
 app_name = "organizer"
 urlpatterns = [
@@ -16,6 +16,7 @@ urlpatterns = [
     path("t/<slug:slug>/organizers/invite/", organizers.invite, name="invite_invitation"),
     path("t/<slug:slug>/organizers/invitations/<int:invitation_id>/resend/", organizers.resend_invitation, name="resend_invitation"),
     path("t/<slug:slug>/organizers/invitations/<int:invitation_id>/cancel/", organizers.cancel_invitation, name="cancel_invitation"),
+    path("t/<slug:slug>/announce/", announce.page, name="announce"),
     path("t/<slug:slug>/mail/", mail_log.page, name="mail_log"),
     path("t/<slug:slug>/mail/<int:message_id>/retry/", mail_log.retry, name="mail_retry"),
 ]

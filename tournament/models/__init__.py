@@ -4,7 +4,7 @@ from .clubs import Club, Member, MemberName, MemberRating, PastEvent, Season
 from .entries import PartnerPost, Player, Team
 from .events import Tournament
 from .gameday import CheckIn, GameEvent, Substitution
-from .mail import OutboxMessage
+from .mail import EntrantMail, OutboxMessage
 from .tables import (
     Household,
     PartnerDraw,
@@ -38,6 +38,7 @@ __all__ = [
     "Substitution",
     "GameEvent",
     "OutboxMessage",
+    "EntrantMail",
     "Household",
     "TableEntry",
     "TableEvent",

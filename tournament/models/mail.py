@@ -32,6 +32,9 @@ class OutboxMessage(models.Model):
         PARTNER_LINK = "partner_link", gettext_lazy("Partner-board link")
         INVITATION = "invitation", gettext_lazy("Invitation to organize")
         ACCOUNT = "account", gettext_lazy("Account (address check, password reset)")
+        SIGNUP = "signup", gettext_lazy("Sign-up received (to the entrant)")
+        DRAW = "draw", gettext_lazy("The draw is out (to the entrant)")
+        ANNOUNCEMENT = "announcement", gettext_lazy("The organizer's announcement")
         OTHER = "other", gettext_lazy("Other")
 
     # Enqueuing the same key twice writes one row: a claim that runs twice queues one message.
@@ -71,3 +74,32 @@ class OutboxMessage(models.Model):
         if not self.message_id:
             self.message_id = f"<{uuid.uuid4().hex}@meldboard>"
         super().save(*args, **kwargs)
+
+
+class EntrantMail(models.Model):
+    """An entrant who asked, at sign-up, for the event's e-mails: the address, the language of the
+    page they signed up on, and the kinds they later stopped with a message's unsubscribe link."""
+
+    class Kind(models.TextChoices):
+        SIGNUP = "signup", gettext_lazy("Your sign-up received")
+        DRAW = "draw", gettext_lazy("The draw is out, with your first games")
+        ANNOUNCEMENT = "announcement", gettext_lazy("The organizer's announcements")
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="entrant_mail")
+    team = models.ForeignKey("tournament.Team", null=True, blank=True, on_delete=models.CASCADE, related_name="mail")
+    player = models.ForeignKey("tournament.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="mail")
+    email = models.EmailField()
+    language = models.CharField(max_length=8, default="en")
+    stopped = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint("team", "email", name="entrant_mail_once_per_team"),
+                       models.UniqueConstraint("player", "email", name="entrant_mail_once_per_player")]
+
+    def __str__(self) -> str:
+        return self.email
+
+    def wants(self, kind: str) -> bool:
+        return kind not in self.stopped

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.common.form_fields import RowField
+from tournament.mail.outbox import valid_address
 from tournament.models import PartnerPost
 
 
@@ -15,6 +16,10 @@ class SignupForm(forms.Form):
     contact = forms.CharField(
         label=_("Phone or email"), max_length=200, required=False, help_text=_("So the organizer can reach you.")
     )
+    mail_opt_in = forms.BooleanField(
+        label=_("E-mail me about this event"), required=False,
+        help_text=_("Your sign-up, the draw with your first games, and the organizer's news. Each e-mail has a link to stop "
+                    "it. Give an e-mail address above."))
     submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, *args, **kwargs):
@@ -24,6 +29,17 @@ class SignupForm(forms.Form):
         # Length is checked by the registration service with a message that names the limit.
         for name in ("team_name", "player1", "player2"):
             self.fields[name].widget.attrs.update({"autocomplete": "off", "maxlength": 100})
+
+    def clean(self):
+        data = super().clean()
+        opt_in_needs_address(self, data)
+        return data
+
+
+def opt_in_needs_address(form, data) -> None:
+    """The e-mail box ticked with no e-mail address in the contact field: say so at the field."""
+    if data.get("mail_opt_in") and not valid_address(data.get("contact", "")):
+        form.add_error("contact", _("To get e-mails, give an e-mail address here (such as ana@example.org)."))
 
 
 class PartnerPostForm(forms.Form):

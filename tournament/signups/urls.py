@@ -1,7 +1,7 @@
 from django.urls import path
 
+from tournament.signups import signup_mail, views_signed_up
 from tournament.signups import views_public as views
-from tournament.signups import views_signed_up
 
 # Wired into the "public" namespace with the live home by config.urls.
 urlpatterns = [
@@ -13,4 +13,5 @@ urlpatterns = [
     path("t/<slug:slug>/partners/<id:post_id>/choose/", views.choose_partner, name="choose_partner"),
     path("t/<slug:slug>/partners/mine/<token:secret>/", views.my_post_link, name="my_post_link"),
     path("t/<slug:slug>/partners/withdraw/", views.withdraw_post, name="withdraw_post"),
+    path("mail/stop/<str:token>/", signup_mail.unsubscribe, name="unsubscribe"),
 ]

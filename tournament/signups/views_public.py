@@ -13,7 +13,7 @@ from tournament.common import localtime
 from tournament.core import signup_deadline
 from tournament.core.decorators import tournament_view
 from tournament.models import PartnerPost, Team, Tournament
-from tournament.signups import post_links, registration, views_signed_up
+from tournament.signups import post_links, registration, signup_mail, views_signed_up
 from tournament.signups.forms import PartnerPostForm, SignupForm
 from tournament.signups.tables import TeamTable
 
@@ -56,6 +56,8 @@ def signup(request, tournament):
             except ValidationError as exc:
                 _apply_errors(form, exc)
             else:
+                if data["mail_opt_in"]:
+                    signup_mail.team_opted_in(request, tournament, team, data["contact"])
                 views_signed_up.remember(request, tournament, team)
                 return redirect("public:signed_up", slug=tournament.slug)
     else:

@@ -11,6 +11,7 @@ from tournament.common.form_fields import IdField, IdListField, RowField, SeedFi
 from tournament.common.numbers import points_text
 from tournament.formats.tables import formats
 from tournament.models import Game, GameSide, TableEvent, Tournament
+from tournament.signups.forms import SignupForm, opt_in_needs_address
 
 MAX_HANDS_PER_ROUND = 99  # far more than a round's game has; keeps the number inside the column
 
@@ -29,7 +30,13 @@ class PlayerSignupForm(forms.Form):
     contact = forms.CharField(
         label=_("Phone or email"), max_length=200, required=False, help_text=_("So the organizer can reach you.")
     )
+    mail_opt_in = SignupForm.base_fields["mail_opt_in"]
     submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def clean(self):
+        data = super().clean()
+        opt_in_needs_address(self, data)
+        return data
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)

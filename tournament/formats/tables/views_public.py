@@ -9,6 +9,7 @@ from tournament.core.signup_deadline import closed_message
 from tournament.formats.tables import formats, signups, views_signed_up
 from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import PlayerSignupForm
+from tournament.signups import signup_mail
 from tournament.signups.views_public import _apply_errors
 
 
@@ -26,6 +27,8 @@ def signup(request, tournament):
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
+            if data["mail_opt_in"]:
+                signup_mail.player_opted_in(request, tournament, added[0], data["contact"])
             views_signed_up.remember(request, tournament, added)
             return redirect("tables:signed_up", slug=tournament.slug)
     context = {

@@ -19,6 +19,7 @@ from tournament.common import form_fields, localtime
 from tournament.core import club_ratings, deadlines, signup_deadline, timetable
 from tournament.formats.bracket import advancement
 from tournament.formats.bracket.draw import generator
+from tournament.mail import entrants
 from tournament.models import (
     Division,
     DrawRecord,
@@ -136,6 +137,7 @@ def publish(record: DrawRecord, *, by=None, override: bool = False, now: dt.date
         div.save(update_fields=["size"])
         signup_deadline.close_registration(tournament.pk, early=True, now=now)
         build_bracket(div, record.lines, now=now)
+        entrants.draw_out(div)  # the opted-in teams' first games, queued with the draw itself
         if Division.objects.filter(tournament=tournament, kind__in=DRAWN_KINDS, published_at__isnull=False).count() == 2:
             build_final(tournament)
         Tournament.objects.filter(pk=tournament.pk).bump()

@@ -1,0 +1,46 @@
+"""Calendar files (tournament.mail.ics): an event's games, and one team's or player's games from
+their own page ("Add to calendar"). What they hold is what the public pages show; each download is
+made from the rows as they are, so a moved time or a decided game is in the next one."""
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_GET
+
+from tournament.mail import ics
+from tournament.models import Game, Player, Team, Tournament
+
+
+def _games(**where):
+    return (Game.objects.filter(starts_at__isnull=False, **where).exclude(status=Game.Status.BYE)
+            .select_related("division__tournament", "round").prefetch_related("sides__team", "sides__player")
+            .order_by("starts_at", "pk").distinct())
+
+
+def _answer(name: str, filename: str, games, request) -> HttpResponse:
+    response = HttpResponse(ics.calendar(name, games, request=request), content_type=f"{ics.MIME}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def event(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return _answer(tournament.name, f"{slug}.ics", _games(division__tournament=tournament), request)
+
+
+@require_GET
+def team(request, slug, team_id):
+    found = Team.objects.filter(tournament__slug=slug, pk=team_id).select_related("tournament").first()
+    if found is None:
+        raise Http404("No such team.")
+    return _answer(f"{found.tournament.name}: {found}", f"{slug}-team-{team_id}.ics",
+                   _games(division__tournament=found.tournament, sides__team=found), request)
+
+
+@require_GET
+def player(request, slug, player_id):
+    found = Player.objects.filter(tournament__slug=slug, pk=player_id).select_related("tournament").first()
+    if found is None:
+        raise Http404("No such player.")
+    return _answer(f"{found.tournament.name}: {found}", f"{slug}-player-{player_id}.ics",
+                   _games(division__tournament=found.tournament, sides__player=found), request)
