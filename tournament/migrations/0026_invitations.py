@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0021_outbox'),
+        ('tournament', '0025_people_change'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
