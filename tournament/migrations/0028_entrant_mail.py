@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0026_invitations'),
+        ('tournament', '0027_invitations'),
     ]
 
     operations = [

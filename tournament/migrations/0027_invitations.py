@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0025_people_change'),
+        ('tournament', '0026_season_overlap_allowed'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
