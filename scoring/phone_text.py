@@ -4,6 +4,8 @@ Python's %(name)s placeholders; the scripts fill them in."""
 
 from django.utils.translation import gettext as _
 
+from tournament.common import localtime
+
 
 def strings() -> dict[str, str]:
     return {
@@ -39,6 +41,14 @@ def strings() -> dict[str, str]:
         "drop": _("Drop"),
         "drop_confirm": _("%(title)s is not saved anywhere else. Drop it?"),
     }
+
+
+def clock_format(tournament) -> dict[str, str]:
+    """How connection.js writes "last reached the server …": as the server writes its clocks (the
+    page's "date format" shape: Spanish "00:31:29", English "12:31:29 AM") and in the tournament's
+    zone, so the phone's line never reads "0:31:29" beside the page's "00:37" (issue 39)."""
+    two_digits = localtime.shapes()["clock_seconds"].startswith("H")
+    return {"clock_hour": "2-digit" if two_digits else "numeric", "time_zone": tournament.time_zone}
 
 
 def service_worker_strings() -> dict[str, str]:

@@ -82,7 +82,7 @@ def _context(request, seat: Seat, sheet: sheets.Sheet, **extra) -> dict:
         "status_template": select_template(STATUS_TEMPLATES),
         "card_classes": sheets.card_classes(sheet.tournament.variant, sheet.tournament.rules_numbers or None),
         "helper_fields": sheets.HELPER_FIELDS,
-        "phone_strings": phone_text.strings(),
+        "phone_strings": {**phone_text.strings(), **phone_text.clock_format(sheet.tournament)},
         "point_fields": sheets.POINT_FIELDS,
         "urls": {
             "sheet": seat.url("sheet"),

@@ -43,12 +43,18 @@
     show();
   }
   function wentDown() { down = true; show(); previewNote(); }
+  function clockText(at) {
+    // The server's own clock shape and zone (scoring/phone_text.py clock_format): "00:31:29", not "0:31:29".
+    var options = { hour: WORDS.clock_hour || "numeric", minute: "2-digit", second: "2-digit" };
+    if (WORDS.time_zone) options.timeZone = WORDS.time_zone;
+    try { return new Date(at).toLocaleTimeString(document.documentElement.lang || [], options); }
+    catch (e) { delete options.timeZone; return new Date(at).toLocaleTimeString(document.documentElement.lang || [], options); }
+  }
   function show() {
     var status = document.getElementById("net-status"), at = lastReached(), waiting = connection.waiting();
     if (!status) return;
     // In the page's language, as the server writes its times (Spanish: 20:25:51), not the phone's.
-    var when = at ? new Date(at).toLocaleTimeString(document.documentElement.lang || [],
-      { hour: "numeric", minute: "2-digit", second: "2-digit" }) : t("not_yet");
+    var when = at ? clockText(at) : t("not_yet");
     var ago = at ? Math.floor((Date.now() - at) / 60000) : 0;
     status.textContent = t(down ? "down" : "up", { when: when }) +
       (down && ago >= 1 ? t("ago", { minutes: ago }) : "") + (waiting ? t("waiting", { count: waiting }) : "");
