@@ -1,0 +1,87 @@
+"""Issue 39 on a phone in Spanish (es-MX, 390 px): a hand never confirmed at the time limit. The
+table phone, the public bracket and the organizer's board mark the total that holds it and show the
+confirmed total beside it, within the screen; the organizer's decision page says it is no tie and
+shows both totals and the hand.
+
+Screenshots go to $MELDBOARD_SCREENSHOTS (a folder) for a person to look at."""
+
+import datetime as dt
+import os
+
+import pytest
+import time_machine
+from django.test import Client
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from scoring import hands
+from scoring import sample_hands as td
+from tests.gameday_setup import publish_division, teams
+from tournament.core import actions, deadlines
+from tournament.models import Game, Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SHOTS = os.environ.get("MELDBOARD_SCREENSHOTS")
+B_AHEAD = [td.values(**td.W2), td.values(out=True, **td.W1)]
+A_HUGE = [td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200), td.values(melded=300, left=20)]
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "locale": "es-MX", "viewport": {"width": 390, "height": 844}}
+
+
+def shot(page, name):
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"issue39-held-es-{name}.png"), full_page=True)
+
+
+def fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_hand_never_confirmed_at_the_limit_in_spanish(live_server, page, tournament, organizer):
+    Tournament.objects.filter(pk=tournament.pk).update(language="es", require_confirmation=True)
+    posted = (timezone.now() - dt.timedelta(hours=3)).replace(microsecond=0)
+    game = publish_division(tournament, starts_at=posted)[1][0]
+    for team in teams(game):
+        actions.check_in(game, team, now=posted)
+    game = actions.start_game(game, now=posted)
+    with time_machine.travel(posted + dt.timedelta(minutes=40), tick=False):
+        hand, _ = hands.submit(game, number=1, values=B_AHEAD, key="h1", entered_by="A", entered_by_slot=1)
+        hands.confirm(hand, version=1, by="B", by_slot=2)
+    with time_machine.travel(posted + dt.timedelta(hours=2, minutes=27), tick=False):
+        hands.submit(Game.objects.get(pk=game.pk), number=2, values=A_HUGE, key="h2", entered_by="A", entered_by_slot=1)
+    assert deadlines.apply_time_limit(game.pk)
+    a, b = (t.name for t in teams(game))
+
+    page.goto(f"{live_server.url}/table/{game.table_token}/")
+    expect(page.locator(f".total-card[data-side='{a}'] [data-total]")).to_have_text("19,535* (935 confirmados)")
+    expect(page.locator(f".total-card[data-side='{b}'] [data-total]")).to_have_text("5,970* (5,690 confirmados)")
+    shot(page, "phone")
+    assert fits(page)
+
+    tv = page.context.browser.new_context(locale="es-MX", viewport={"width": 1280, "height": 720}).new_page()
+    tv.goto(f"{live_server.url}/t/{tournament.slug}/tv/")
+    expect(tv.locator(f"#tv-game-{game.pk}")).to_contain_text("19,535* (935 confirmados)")
+    if SHOTS:
+        tv.screenshot(path=os.path.join(SHOTS, "issue39-held-es-tv.png"))
+    tv.context.close()
+
+    page.goto(f"{live_server.url}/t/{tournament.slug}/bracket/d1/")
+    expect(page.locator(f"#game-{game.pk}")).to_contain_text("19,535* (935 confirmados)")
+    assert fits(page)
+    shot(page, "bracket")
+
+    client = Client()
+    client.force_login(organizer)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page.goto(f"{live_server.url}/organizer/t/{tournament.slug}/gameday/game/{game.pk}/")
+    decide = page.locator("#decide")
+    expect(decide.locator("h2")).to_have_text("Una mano sin confirmar al tiempo límite: ¿quién gana?")
+    expect(decide).to_contain_text("No es un empate")
+    expect(decide).to_contain_text("Mano 2 (sin confirmar)")
+    expect(decide.locator("label.gd-agree").first).to_contain_text("935 confirmados")
+    assert fits(page)
+    if SHOTS:
+        decide.screenshot(path=os.path.join(SHOTS, "issue39-held-es-decision.png"))
