@@ -36,7 +36,7 @@ from tournament.formats.tables import (
     substitutes,
     withdrawals,
 )
-from tournament.models import Division, Game, GameEvent, Player, Substitution, TableEvent, Tournament
+from tournament.models import Division, Game, GameEvent, Player, Substitution, TableEvent, Team, Tournament
 
 SEED = 7
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eva", "Finn", "Gia", "Hal", "Ivo", "Jan", "Kim", "Lou"]
@@ -140,6 +140,31 @@ def check_everyone_seated_once(tournament: Tournament) -> None:
         expected = sorted({swaps.get(name, name) for name in everyone} | seated_alone)
         assert sorted(seen) == expected and set(seen.values()) == {1}, (
             f"round {record.round_number}: {dict(seen)} for {expected}")
+    check_partners_apart(tournament)
+
+
+def check_partners_apart(tournament: Tournament) -> None:
+    """In every published seating, play-offs included, no two players of one side sit next to each other
+    (two partnerships at a table of four: partners opposite)."""
+    for record in rounds.published_seatings(tournament):
+        for sides, seats in zip(record.sides, record.seats):
+            side_of = {p: i for i, side in enumerate(sides) for p in side}
+            beside = [(seats[i], seats[(i + 1) % len(seats)]) for i in range(len(seats))] if len(seats) > 2 else []
+            assert all(side_of[a] != side_of[b] for a, b in beside), (
+                f"round {record.round_number}{' (play-off)' if record.playoff else ''}: partners side by side in {seats}")
+
+
+def couple_re_paired(event: Tournament) -> Iterator[tuple[Stage, Tournament]]:
+    """After the partner draw a couple withdraws, one from each of two partnerships; the two they leave
+    alone are paired with each other, and a late pair keeps the number of partnerships."""
+    first, second = (list(Player.objects.filter(team=team).order_by("pk"))
+                     for team in Team.objects.filter(tournament=event).order_by("pk")[:2])
+    withdrawals.withdraw(event, first[0])
+    withdrawals.withdraw(event, second[0])
+    yield Stage("a couple withdrawn after the partner draw"), event
+    substitutes.substitute(event, Player.objects.get(pk=first[1].pk), chosen=second[1].pk, rest_of_event=True)
+    signups.register(event, name="Nia", partner="Oto", late=True)
+    yield Stage("the two left alone paired with each other"), event
 
 
 def change_after_the_draw(event: Tournament) -> Iterator[tuple[Stage, Tournament]]:
@@ -175,6 +200,7 @@ def table_walk(variant: str, players: int, *, winners_stay_preview: bool = False
         yield Stage("partners previewed"), event
         rounds.save_partners(event, drawing.draw_partners(event, SEED), SEED)
         yield Stage("partners drawn"), event
+        yield from couple_re_paired(event)
     seating = drawing.draw_seating(event, 1, SEED)
     rounds.preview_round(event, 1, seating, SEED)
     yield Stage("round 1 previewed"), event
