@@ -248,8 +248,8 @@ def build(game: Game) -> Sheet:
     for view, total, confirmed in zip(views, totals, counted.totals):
         view.total, view.confirmed_total, view.pending = total, confirmed, len(counted.pending)
         view.next_meld = rules.next_meld(variant, total, len(rows) + 1, settings)
-    if rows:  # the sole highest total: who would win if the clock ran out now (A7)
-        leader = rules.time_limit_winner(dict(zip(names, totals)))
+    if rows:  # the sole highest total: who would win if the clock ran out now (A7), on confirmed hands (F1)
+        leader = rules.time_limit_winner(dict(zip(names, counted.totals)))
         for view in views:
             view.leading = view.name == leader
 

@@ -153,3 +153,11 @@ def test_a_confirmed_game_shows_plain_totals(game, client):
         hands.confirm(hand, version=hand.version, by="B", by_slot=2)
     page = text(client.get(reverse("brackets:division", args=[game.division.tournament.slug, game.division.kind])))
     assert "total-unconfirmed" not in page and "19,535" in page
+
+
+def test_the_phone_marks_the_leader_on_confirmed_hands(game, client):
+    a, b = teams(game)
+    with time_machine.travel(LIMIT - dt.timedelta(minutes=2), tick=False):
+        page = html.unescape(client.get(f"/table/{game.table_token}/").content.decode())
+    assert f'<div class="total-card leading" data-side="{b.name}">' in page  # 5,690 confirmed beats 935
+    assert f'<div class="total-card" data-side="{a.name}">' in page

@@ -289,7 +289,10 @@ def test_the_card_count_helper_uses_the_variants_card_values():
 
 def test_the_sheet_marks_the_sole_leader_and_nobody_on_level_totals(game):
     assert [v.leading for v in sheet(game).sides] == [False, False]  # no hand yet
-    submit(game, 1, W1_OUT)
+    hand, _ = submit(game, 1, W1_OUT)
+    assert [v.leading for v in sheet(game).sides] == [False, False]  # on confirmed hands only (F1)
+    hands.confirm(hand, version=1, by="B")
     assert [v.leading for v in sheet(game).sides] == [True, False]
-    submit(game, 2, [td.values(**td.W2), td.values(out=True, **td.W1)])  # 6,625 each
+    hand, _ = submit(game, 2, [td.values(**td.W2), td.values(out=True, **td.W1)])  # 6,625 each
+    hands.confirm(hand, version=1, by="B")
     assert [v.leading for v in sheet(game).sides] == [False, False]
