@@ -61,7 +61,8 @@ def _sheet(request, seat: Seat) -> sheets.Sheet:
 
 def _who(view: sheets.SideView) -> str:
     """A side as the people at the table know it: "Pelicans (Ann & Bob)"."""
-    if view.players and view.players != [view.name]:
+    # A partnership named after its players ("Ann & Bob") or a player alone is named once.
+    if view.players and not all(player in str(view.name) for player in view.players):
         return f"{view.name} ({joined(view.players)})"
     return view.name
 

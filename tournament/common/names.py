@@ -147,6 +147,12 @@ class Partners(str):
         return format(str(self), spec)
 
 
+def people_in(name) -> int:
+    """How many people a shown name stands for, so a verb agrees with it: a pair named by its
+    players (“Ann y Bob llegaron”) two; a player, or a team with a name of its own (“Foxes llegó”), one."""
+    return 2 if isinstance(name, Partners) else 1
+
+
 def partners_name(people) -> str:
     """The stored name of a team made of these players (never cut: TEAM_NAME_LONGEST holds three)."""
     return STORED_JOINER.join(clean(p) for p in people if p)

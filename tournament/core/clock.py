@@ -9,8 +9,10 @@ from __future__ import annotations
 import datetime as dt
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.common.localtime import clock as local_clock
+from tournament.common.names import people_in
 from tournament.common.stored_words import reason as reason_words
 from tournament.core import formats, held_result, ties
 from tournament.models import Game
@@ -96,7 +98,9 @@ def clock(game: Game, now: dt.datetime) -> dict:
         if absent and state["no_show_passed"]:
             names = _(" and ").join(str(s.team or s.player) for s in absent)
             state.update(phase="no_show_due", label=_("No-show: forfeit due (%(names)s)") % {"names": names}, tone="bad",
-                         alert=_("No-show: %(names)s not checked in by %(clock)s.")
+                         alert=ngettext("No-show: %(names)s not checked in by %(clock)s.",
+                                        "No-show: %(names)s not checked in by %(clock)s.",
+                                        sum(people_in(s.team.name) if s.team_id else 1 for s in absent))
                          % {"names": names, "clock": local_clock(game.division.tournament, game.no_show_at)})
         elif absent:
             # A table of single players may start from check-in: starting says everyone seated is here.

@@ -35,6 +35,8 @@ class EventFormat:
     dashboard_template = ""
     # Whether a player has a page of their own (a table round's players) besides their team's.
     player_pages = False
+    # The public sign-up page (a URL name taking the slug); the teams' sign-up sends other formats there.
+    signup_url_name = "public:signup"
 
     def live_now(self, tournament: Tournament):
         """What the public home and the TV show now (its games or tables, what is next), under the

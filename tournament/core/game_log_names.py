@@ -32,7 +32,8 @@ def entrant_names(entries: Iterable, sides=()) -> dict[Entrant, str]:
     names: dict[Entrant, str] = {}
     for side in sides:
         if side.team_id or side.player_id:
-            names[Entrant.of(side)] = str(side.team if side.team_id else side.player)
+            # The name itself (a pair's Partners shows joined): its verbs agree with a pair (names.people_in).
+            names[Entrant.of(side)] = side.team.name if side.team_id else side.player.name
     wanted = {e for entry in entries for e in entrants_in(entry)} - set(names)
     teams = {e.team for e in wanted if e.team is not None}
     players = {e.player for e in wanted if e.player is not None}

@@ -14,10 +14,11 @@ import datetime as dt
 import re
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, pgettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
 
 from tournament.common import stored_words
 from tournament.common.localtime import clock
+from tournament.common.names import people_in
 from tournament.common.numbers import points_text
 from tournament.core import game_log, game_log_kinds
 from tournament.core.game_log import Entrant
@@ -139,8 +140,9 @@ class _Reader:
             return _("%(event)s: %(substitute)s plays for %(name)s") % {
                 **values, "substitute": self.people.get(entry.substitute, "?"), "name": self.people.get(entry.replaced, "?")}
         if isinstance(entry, game_log_kinds.CheckedIn):
-            return _("%(team)s checked in (%(via)s)") % {"team": self.name(entry.entrant),
-                                                           "via": VIA_WORDS.get(entry.via, entry.via)}
+            people = people_in(self.names.get(entry.entrant)) if entry.entrant else 1
+            return ngettext("%(team)s checked in (%(via)s)", "%(team)s checked in (%(via)s)", people) % {
+                "team": self.name(entry.entrant), "via": VIA_WORDS.get(entry.via, entry.via)}
         if isinstance(entry, game_log_kinds.TimeLimit):
             words = _("%(event)s: %(totals)s") % {**values, "totals": self.totals(entry.totals)} if entry.totals else head
             if entry.hand:

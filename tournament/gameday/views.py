@@ -13,10 +13,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.common.form_input import cleaned
 from tournament.common.localtime import clock as local_clock
+from tournament.common.names import people_in
 from tournament.core import actions, page_cache
 from tournament.core.board import board_context, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
@@ -62,7 +64,9 @@ def check_in(request, tournament, game_id: int):
         actions.check_in(game, team, by=request.user, via="organizer")
     except ValidationError as exc:
         return _after_action(request, tournament, game, error=exc)
-    return _after_action(request, tournament, game, ok=_("%(team)s checked in at table %(table)s.") % {
+    # The verb agrees with a pair named by its players (“Ann y Bob registraron su llegada”).
+    return _after_action(request, tournament, game, ok=ngettext(
+        "%(team)s checked in at table %(table)s.", "%(team)s checked in at table %(table)s.", people_in(team.name)) % {
         "team": team.name, "table": game.table_number or "—"})
 
 
@@ -225,7 +229,10 @@ def table_check_in(request, token: str):
         actions.check_in(game, team, by=_table_user(request), via="table")
         return team.name
 
-    return _table_action(request, token, action, lambda name: _("%(team)s checked in. Good luck!") % {"team": name})
+    def said(name):
+        return ngettext("%(team)s checked in. Good luck!", "%(team)s checked in. Good luck!", people_in(name)) % {"team": name}
+
+    return _table_action(request, token, action, said)
 
 
 @require_POST

@@ -17,18 +17,19 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
 from scoring.sheet import hand_scores
 from tournament.common.form_input import error_messages
-from tournament.common.names import sorted_by_name
+from tournament.common.names import people_in, sorted_by_name
 from tournament.core import formats, game_log_words, held_result, ties
 from tournament.core.board import game_view, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.core.game_log_words import VIA_WORDS
 from tournament.gameday.forms import CorrectionForm
-from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
+from tournament.models import CheckIn, Division, Game, GameEvent, PartnerPost, Player
 
 NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)
 
@@ -47,6 +48,9 @@ def correction_block(game: Game, sides) -> str:
         return _("This game has no result to correct yet.")
     if game.status in NOT_CORRECTABLE:
         return _("A bye or a final that was not needed has no result to correct.")
+    if game.division.kind == Division.Kind.TABLES and not any(s.team_id for s in sides):
+        # Players' places at a table follow their totals: there is no winner to pick from a list.
+        return _("A table's places follow its hands' totals: correct a hand on the table's sheet, or reopen the table.")
     if any(s.team_id is None for s in sides) or len(sides) < 2:
         return _("Only one of this game's teams is known (a walkover), so there is no other winner to choose.")
     if formats.of(game.division.tournament).result_locked(game):
@@ -62,7 +66,8 @@ def _log(game: Game, sides) -> list[dict]:
                for line in game_log_words.lines(game, events, sides)]
     entries += [
         {"at": c.at, "by": c.recorded_by, "note": "",
-         "words": _("%(team)s checked in (%(via)s)") % {"team": c.team.name, "via": VIA_WORDS.get(c.via, c.via)}}
+         "words": ngettext("%(team)s checked in (%(via)s)", "%(team)s checked in (%(via)s)", people_in(c.team.name))
+         % {"team": c.team.name, "via": VIA_WORDS.get(c.via, c.via)}}
         for c in CheckIn.objects.filter(game=game).select_related("team", "recorded_by")
     ]
     return sorted(entries, key=lambda entry: entry["at"])

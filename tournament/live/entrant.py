@@ -131,17 +131,26 @@ class Found:
     players: list[str]
     url_name: str  # live:team or live:player
     pk: int
+    withdrawn: str = ""  # "withdrew" in the page's language (agreeing with a pair), or ""
 
 
 def entrants(tournament: Tournament) -> list[Found]:
-    """Whom "Find my team" can find: teams (bracket events, partnerships) or single players."""
+    """Whom "Find my team" / "Find my page" can find: teams (bracket events, partnerships) or single
+    players, those who withdrew too (their results stay, marked), so nobody's page is lost."""
     if formats.of(tournament).entrants_are_players(tournament):
-        players = Player.objects.filter(tournament=tournament, table_entry__withdrawn_at__isnull=True)
-        return names.sorted_by_name(Found(p.name, [p.name], "live:player", p.pk) for p in players)
-    # A partnership whose players all withdrew is nobody to find.
-    teams = (Team.objects.filter(tournament=tournament, withdrawn_at__isnull=True, players__isnull=False)
-             .distinct().prefetch_related("players"))
-    return names.sorted_by_name(Found(t.name, [p.name for p in t.players.all()], "live:team", t.pk) for t in teams)
+        word = pgettext("a player in the standings", "withdrew")
+        players = Player.objects.filter(tournament=tournament).select_related("table_entry")
+        return names.sorted_by_name(Found(p.name, [p.name], "live:player", p.pk, word if _left(p) else "") for p in players)
+    word = pgettext("a partnership in the standings", "withdrew")
+    # A team without players (a shell left by a re-pairing) is nobody to find.
+    teams = Team.objects.filter(tournament=tournament, players__isnull=False).distinct().prefetch_related("players")
+    return names.sorted_by_name(Found(t.name, [p.name for p in t.players.all()], "live:team", t.pk,
+                                      word if t.withdrawn_at else "") for t in teams)
+
+
+def _left(player: Player) -> bool:
+    entry = getattr(player, "table_entry", None)
+    return entry is not None and entry.withdrawn_at is not None
 
 
 def find(candidates: list[Found], typed: str) -> list[Found]:

@@ -71,11 +71,13 @@ def find(request, tournament):
     if len(found) == 1:
         return redirect(found[0].url_name, tournament.slug, found[0].pk)
     error = ""
-    if chosen and chosen not in by_key:
-        error = _("That team is not in this tournament any more; choose it again from the list.")
-    elif typed and not found:
-        error = _("No team or player called “%(typed)s”. Check the spelling, or choose from the list.") % {"typed": typed}
     word = "player" if formats.of(tournament).entrants_are_players(tournament) else "team"
+    if chosen and chosen not in by_key:
+        error = (_("That player is not in this tournament; choose again from the list.") if word == "player"
+                 else _("That team is not in this tournament any more; choose it again from the list."))
+    elif typed and not found:
+        error = (_("No player called “%(typed)s”. Check the spelling, or choose from the list.") if word == "player"
+                 else _("No team or player called “%(typed)s”. Check the spelling, or choose from the list.")) % {"typed": typed}
     context = {"tournament": tournament, "entrants": candidates, "typed": typed, "found": found,
                "error": error, "word": word}
     return render(request, "live/find.html", context)

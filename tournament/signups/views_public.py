@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_tables2 import RequestConfig
 
 from tournament.common import localtime
-from tournament.core import signup_deadline
+from tournament.core import formats, signup_deadline
 from tournament.core.decorators import tournament_view
 from tournament.models import PartnerPost, Team, Tournament
 from tournament.signups import post_links, registration, signup_mail, views_signed_up
@@ -41,6 +41,9 @@ def index(request):
 @require_http_methods(["GET", "POST"])
 @tournament_view
 def signup(request, tournament):
+    own = formats.of(tournament).signup_url_name
+    if own != "public:signup":  # a table event signs up players (or pairs) on its own page, not teams
+        return redirect(own, slug=tournament.slug)
     if request.method == "POST":
         form = SignupForm(request.POST)
         if form.is_valid():

@@ -24,6 +24,14 @@ def partners(team):
 
 
 @register.filter
+def people(side) -> int:
+    """`{% blocktranslate count counter=side|people %}`: how many people a seat's name stands for
+    (names.people_in: a pair named by its players 2, a player or a named team 1)."""
+    team = getattr(side, "team", None) if getattr(side, "team_id", None) else None
+    return names.people_in(team.name) if team is not None else 1
+
+
+@register.filter
 def bdi(name):
     """`{{ name|bdi }}` where a tag cannot be written around it (inside another filter's output)."""
     return format_html("<bdi>{}</bdi>", name) if name not in (None, "") else ""

@@ -38,10 +38,23 @@ class PlayerSignupForm(forms.Form):
         opt_in_needs_address(self, data)
         return data
 
-    def __init__(self, *args, tournament, **kwargs):
+    def __init__(self, *args, tournament, organizer: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         if not formats.in_partnerships(tournament):
             del self.fields["partner"]
+        if organizer:  # the desk adds someone else: the form speaks of the player, not to them
+            self.fields["name"].label = _("Player's name")
+            if "partner" in self.fields:
+                self.fields["partner"].label = _("Their partner (optional)")
+                self.fields["partner"].help_text = _("Leave empty to have a partner drawn by lot.")
+            self.fields["came_with"].help_text = _(
+                "Their spouse or household, e.g. “Ann Lee”. People who came together are never drawn as partners.")
+            self.fields["contact"].help_text = _("So you can reach them.")
+            if "mail_opt_in" in self.fields:
+                self.fields["mail_opt_in"] = forms.BooleanField(
+                    label=_("E-mail them about this event (they agreed)"), required=False,
+                    help_text=_("Their sign-up, the draw with their first games, and your news; each e-mail has a link "
+                                "to stop it. Give their e-mail address above."))
         if not self.is_bound:
             self.initial.setdefault("submission_key", secrets.token_urlsafe(24))
         for name in ("name", "partner", "came_with"):

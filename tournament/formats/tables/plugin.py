@@ -32,6 +32,7 @@ class TableRoundsFormat(EventFormat):
     organizer_tabs_template = "tables/_tabs.html"
     before_draw_template = "tables/_before_draw.html"
     dashboard_template = "tables/_dashboard_players.html"
+    signup_url_name = "tables:signup"
 
     def live_now(self, tournament):
         return live_now.read(tournament)

@@ -10,6 +10,7 @@ for the organizer). A side that forfeited at the no-show deadline is placed last
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Prefetch
+from django.utils.translation import pgettext
 
 from tournament.common.names import sort_key
 from tournament.formats.tables import formats, rounds
@@ -29,7 +30,8 @@ def table_games(tournament: Tournament):
         Game.objects.filter(division__tournament=tournament, division__kind=Division.Kind.TABLES)
         .select_related("round", "round__table_bonus")
         .annotate(playoff=Exists(playoff))
-        .prefetch_related(Prefetch("sides", queryset=GameSide.objects.select_related("team", "player").order_by("slot")))
+        .prefetch_related(Prefetch("sides", queryset=GameSide.objects.select_related(
+            "team", "player", "player__table_entry").order_by("slot")))
         .order_by("round__number", "number")
     )
 
@@ -46,11 +48,25 @@ def _placings(sides: list[GameSide]) -> list[int]:
     return [placed.get(s.pk, len(present) + 1) for s in sides]
 
 
+def _withdrew(side: GameSide, partnerships: bool) -> bool:
+    """Whether the side's entrant has left the event (a partnership as a pair, a player alone)."""
+    if partnerships:
+        return side.team is not None and side.team.withdrawn_at is not None
+    entry = getattr(side.player, "table_entry", None) if side.player else None
+    return entry is not None and entry.withdrawn_at is not None
+
+
 def gather(tournament: Tournament) -> tuple[list[pure.Round], dict[int, str]]:
     """The rounds as plain data, and each entrant's name by id."""
+    return _gathered(tournament)[:2]
+
+
+def _gathered(tournament: Tournament) -> tuple[list[pure.Round], dict[int, str], set[int]]:
+    """The rounds as plain data, each entrant's name by id, and who has withdrawn."""
     partnerships = formats.in_partnerships(tournament)
     by_round: dict[int, pure.Round] = {}
     names: dict[int, str] = {}
+    withdrawn: set[int] = set()
     for game in table_games(tournament):
         sides = list(game.sides.all())
         finished = game.status in FINISHED
@@ -61,20 +77,26 @@ def gather(tournament: Tournament) -> tuple[list[pure.Round], dict[int, str]]:
             if entrant is None:
                 continue
             names[entrant] = str(side.team if partnerships else side.player)
+            if _withdrew(side, partnerships):
+                withdrawn.add(entrant)
             table.append(pure.SideResult(entrant, side.total, finished, bonus, placing, bool(side.forfeited_at)))
         rnd = by_round.setdefault(game.round.number, pure.Round([], playoff=game.playoff))
         rnd.tables.append(pure.Table(table))
-    return [by_round[n] for n in sorted(by_round)], names
+    return [by_round[n] for n in sorted(by_round)], names, withdrawn
 
 
 def standings(tournament: Tournament) -> pure.Standings:
     """Ranked rows (with names, medals, ties) of the event; refused (ValidationError) before round 1."""
     rounds.standings_rounds(tournament)
-    played, names = gather(tournament)
+    played, names, withdrawn = _gathered(tournament)
     mode = rounds.event_settings(tournament).standings
     result = pure.compute(played, mode, finished=tournament.status == Tournament.Status.FINISHED)
+    # The verb agrees with a pair ("se retiraron").
+    word = (pgettext("a partnership in the standings", "withdrew") if formats.in_partnerships(tournament)
+            else pgettext("a player in the standings", "withdrew"))
     for row in result.rows:
         row.name = names.get(row.entrant, "?")
+        row.withdrawn = word if row.entrant in withdrawn else ""  # still ranked on what they played, and marked
     # Level rows read in the page language's alphabetical order (stable: ranks stay as computed).
     result.rows.sort(key=lambda row: (row.rank, sort_key(row.name)))
     return result

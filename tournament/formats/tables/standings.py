@@ -68,6 +68,7 @@ class Row:
     still_playing: bool = False  # a table of this entrant has not finished: the row may move
     tied: bool = False
     playoff: str = ""  # "", "needed", "playing" or "decided"
+    withdrawn: str = ""  # filled in by results: "withdrew" (page language) when the entrant left; still ranked
     provisional: bool = False  # a table is still playing: no medal yet
     decided: bool = False  # the event is over: the ranks are final, the medals given
 

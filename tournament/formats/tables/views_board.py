@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.common import localtime
+from tournament.common.names import people_in
 from tournament.core import board_rows, heard, live_page, page_cache
 from tournament.core.board import (
     BOARD_POLL_SECONDS,
@@ -195,5 +196,7 @@ def check_in(request, tournament, game_id: int):
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, _("%(side)s checked in at table %(table)s.") % {"side": side, "table": game.table_number})
+        messages.success(request, ngettext("%(side)s checked in at table %(table)s.", "%(side)s checked in at table %(table)s.",
+                                           people_in(side.team.name) if side.team_id else 1)
+                         % {"side": side, "table": game.table_number})
     return _back(tournament, game)

@@ -52,14 +52,14 @@ def _players_page(request, tournament, form, status=200):
 @organizer_required
 @table_event_view
 def players(request, tournament):
-    return _players_page(request, tournament, PlayerSignupForm(tournament=tournament))
+    return _players_page(request, tournament, PlayerSignupForm(tournament=tournament, organizer=True))
 
 
 @organizer_required
 @require_POST
 @table_event_view
 def add_player(request, tournament):
-    form = PlayerSignupForm(request.POST, tournament=tournament)
+    form = PlayerSignupForm(request.POST, tournament=tournament, organizer=True)
     if form.is_valid():
         data = form.cleaned_data
         try:
