@@ -19,10 +19,14 @@ def seated_players(side: GameSide, substitutions: Iterable[Substitution]) -> lis
         return []
     subs = {s.replaced_id: s for s in substitutions if s.team_id == side.team_id}
     names = []
-    for player in side.team.players.all():
-        sub = subs.get(player.pk)
+    players = list(side.team.players.all())
+    for player in players:
+        sub = subs.pop(player.pk, None)
         names.append(_("%(substitute)s (sub for %(player)s)") % {"substitute": sub.substitute.name, "player": player.name}
                      if sub else player.name)
+    # A partner who has left the partnership (withdrew) and plays this game through a substitute.
+    for sub in subs.values():
+        names.append(_("%(substitute)s (sub for %(player)s)") % {"substitute": sub.substitute.name, "player": sub.replaced.name})
     return names
 
 

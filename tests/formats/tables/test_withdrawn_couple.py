@@ -10,7 +10,7 @@ from tests.factories import organizer, organizer_client  # noqa: F401 (fixtures)
 from tests.formats.tables.events import sign_up, table_event
 from tests.walks.pages import visible
 from tournament.formats.tables import drawing, rounds, withdrawals
-from tournament.models import Player, SeatingDraw, Team
+from tournament.models import Game, Player, SeatingDraw, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +61,8 @@ def test_the_two_left_alone_are_paired_with_each_other_and_every_change_is_liste
     assert gloria.team_id == eduardo.team_id and eduardo.table_entry.withdrawn_at is None
     assert Team.objects.get(pk=emptied).withdrawn_at is not None  # Bob Lee & Eduardo: nobody left
     assert sorted([gloria.pk, eduardo.pk]) in [sorted(e) for e in rounds.entrants(event)]
+    listed = flat(organizer_client.get(reverse("tables:rounds", args=[event.slug])).content.decode())
+    assert "Changes after the draw" in listed and "Bob Lee withdrew" in listed  # before any round is seated
     rounds.save_round(event, 1, drawing.draw_seating(event, 1, 5), 5, timezone.now() + timezone.timedelta(minutes=30))
     changes = flat(organizer_client.get(reverse("tables:rounds", args=[event.slug])).content.decode())
     assert "Bob Lee withdrew: no table was waiting for them." in changes
@@ -69,7 +71,8 @@ def test_the_two_left_alone_are_paired_with_each_other_and_every_change_is_liste
     assert changes.count(f"({organizer.username})") >= 3  # who made each change (and when: the time leads the line)
 
 
-def test_one_left_alone_plays_one_round_with_a_substitute_then_waits_for_a_partner_again(organizer_client, organizer):  # noqa: F811
+def test_one_left_alone_plays_one_round_with_a_substitute_then_waits_for_a_partner_again(
+        organizer_client, organizer, client):  # noqa: F811
     event, people = drawn()
     withdrawals.withdraw(event, people["Bob Lee"], by=organizer)
     eduardo = people["Eduardo"]
@@ -81,6 +84,9 @@ def test_one_left_alone_plays_one_round_with_a_substitute_then_waits_for_a_partn
     rounds.save_round(event, 1, drawing.draw_seating(event, 1, 5), 5, timezone.now() + timezone.timedelta(minutes=30))
     record = SeatingDraw.objects.get(tournament=event, round_number=1)
     assert any(zed.pk in seats for seats in record.seats)
+    game = Game.objects.get(round__number=1, division__tournament=event, sides__team_id=eduardo.team_id)
+    phone = flat(client.get(reverse("table:sheet", args=[game.table_token])).content.decode())
+    assert "Eduardo & Zed (sub for Bob Lee)" in phone  # who sits there, though the points go to Bob Lee & Eduardo
     changes = flat(organizer_client.get(reverse("tables:rounds", args=[event.slug])).content.decode())
     assert "Zed partners Bob Lee & Eduardo in round 1 only, in place of Bob Lee." in changes
     with pytest.raises(Exception, match="Eduardo has no partner since theirs withdrew"):

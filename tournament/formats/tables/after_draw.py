@@ -50,6 +50,12 @@ class Seat:
     game: Game
 
     @property
+    def round(self) -> int:
+        """This round as people count rounds: play-offs left out (tournament.formats.tables.rounds.shown_numbers)."""
+        return SeatingDraw.objects.filter(tournament_id=self.record.tournament_id, published_at__isnull=False, playoff=False,
+                                          round_number__lte=self.record.round_number).count()
+
+    @property
     def not_started(self) -> bool:
         return self.game.status in NOT_STARTED and not self.game.started_at
 
@@ -125,7 +131,12 @@ def logged(tournament: Tournament, kinds) -> list[Logged]:
 def round_partners(tournament: Tournament, number: int) -> dict[int, int]:
     """A partnership left with one player: the one-round partner it was given for round `number`
     (team id -> the substitute's player id)."""
-    return {entry.data["entrant"]["team"]: entry.data["substitute"] for entry in logged(tournament, ["partner_replaced"])
+    return {team: data["substitute"] for team, data in round_partner_entries(tournament, number).items()}
+
+
+def round_partner_entries(tournament: Tournament, number: int) -> dict[int, dict]:
+    """The logged one-round partners of round `number` (team id -> the entry's data: who they replace)."""
+    return {entry.data["entrant"]["team"]: entry.data for entry in logged(tournament, ["partner_replaced"])
             if not entry.data.get("rest_of_event") and entry.data.get("round") == number and entry.data.get("alone")}
 
 

@@ -50,7 +50,7 @@ def sit_out_note(tournament: Tournament, record: SeatingDraw, names: dict[int, s
     out = _entrant_names(tournament, record.sitting_out, names)
     seated = sum(len(sides) for sides in record.sides)
     count = seated + len(out)
-    values = {"names": and_list(out), "number": record.round_number, "count": count,
+    values = {"names": and_list(out), "number": rounds.shown_number(tournament, record.round_number), "count": count,
               "low": low, "high": high, "variant": tournament.get_variant_display()}
     if in_pairs:
         # Counted in people: “Ann & Bob sit out”.

@@ -31,6 +31,7 @@ from tournament.models import (
     Player,
     Round,
     SeatingDraw,
+    Substitution,
     TableEvent,
     Team,
     Tournament,
@@ -318,6 +319,12 @@ def save_round(
             timetable.set_posted_start(game, starts_at)
         if playing is not None:
             round_order.log_published_early(rnd, playing, by=by)
+        # A one-round partner of a player left alone sits in for the partner who withdrew: named so at the table.
+        for team_id, data in after_draw.round_partner_entries(tournament, number).items():
+            side = GameSide.objects.filter(game__round=rnd, team_id=team_id).first()
+            if side is not None and not Player.objects.filter(pk=data["replaced"], team_id=team_id).exists():
+                Substitution.objects.get_or_create(game_id=side.game_id, replaced_id=data["replaced"], defaults={
+                    "team_id": team_id, "substitute_id": data["substitute"], "recorded_by": by})
         Tournament.objects.filter(pk=tournament.pk).bump()
     return rnd
 

@@ -111,8 +111,7 @@ def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by)
         actions.record_substitute(seat.game, team, replaced, person, by=by)
         after_draw.rewrite_record(seat.record, {replaced.pk: person.pk})
         return _("%(substitute)s plays for %(name)s at table %(table)s in round %(round)s; the points stay with %(team)s.") % {
-            "substitute": person.name, "name": replaced.name, "table": seat.table, "round": seat.record.round_number,
-            "team": team.name}
+            "substitute": person.name, "name": replaced.name, "table": seat.table, "round": seat.round, "team": team.name}
     if replaced.table_entry.withdrawn_at:
         raise ValidationError(_("%(name)s has withdrawn already.") % {"name": replaced.name})
     if _same_again(tournament, typed, chosen, [p.pk for p in mates if p.pk != replaced.pk]):
@@ -190,7 +189,7 @@ def _for_player(tournament, replaced: Player, typed, chosen, rest_of_event, by) 
         after_draw.bump(tournament, seat.game)
         return _("%(substitute)s takes %(name)s's seat at table %(table)s in round %(round)s and scores in their own name; "
                  "%(name)s sits this round out.") % {
-            "substitute": person.name, "name": replaced.name, "table": seat.table, "round": seat.record.round_number}
+            "substitute": person.name, "name": replaced.name, "table": seat.table, "round": seat.round}
     if replaced.table_entry.withdrawn_at:
         raise ValidationError(_("%(name)s has withdrawn already.") % {"name": replaced.name})
     if seat is not None and not seat.not_started:

@@ -180,7 +180,8 @@ def _rounds_page(request, tournament, *, error="", typed="", start_form=None, se
         "typed_seed": typed,
         "start_form": start_form or RoundStartForm(initial={"draw": preview.pk if preview else None},
                                                    playing=playing.name if playing else ""),
-        "changes": views_after_draw.history(tournament) if published else [],
+        # After the partner draw too: a withdrawal before round 1 is a change after the draw.
+        "changes": views_after_draw.history(tournament) if published or rounds.published_partners(tournament) else [],
     }
     return render(request, "tables/rounds.html", context, status=status)
 

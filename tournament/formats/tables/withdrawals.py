@@ -115,7 +115,7 @@ def _sitting_out_takes(tournament, player, whole, seat, joining, by) -> str:
     waiting = after_draw.sitting_out(tournament)
     if not waiting:
         raise ValidationError(_("Nobody sits out round %(round)s: choose a substitute or seat the round again.")
-                              % {"round": seat.record.round_number})
+                              % {"round": seat.round})
     chosen = next((group for group in waiting if joining in {p.pk for p in group}), None) if joining else waiting[0]
     if chosen is None:
         raise ValidationError(_("Pick one of those sitting out this round."))
@@ -157,7 +157,7 @@ def _reseat(tournament, player, whole, seat, by) -> str:
     started = Game.objects.filter(round=rnd).exclude(status__in=after_draw.NOT_STARTED).order_by("number").first()
     if started is not None or Game.objects.filter(round=rnd, started_at__isnull=False).exists():
         raise ValidationError(_("Round %(round)s has started at some tables: it can no longer be seated again. "
-                                "Choose a substitute or the entrant sitting out.") % {"round": number})
+                                "Choose a substitute or the entrant sitting out.") % {"round": seat.round})
     entrant = _entrant(player, whole)
     left = _mark(player, whole)
     starts_at = rnd.starts_at
@@ -174,4 +174,4 @@ def _reseat(tournament, player, whole, seat, by) -> str:
                            round=number, choice=RESEAT)
     substitutes.log_change(tournament, first, "reseated", by=by, without=entrant, round=number, seed=seed)
     return _said(player, whole, left) + " " + _("Round %(round)s is seated again (draw number %(seed)s).") % {
-        "round": number, "seed": seed}
+        "round": rounds.shown_number(tournament, number), "seed": seed}
