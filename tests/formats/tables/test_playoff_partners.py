@@ -73,3 +73,25 @@ def test_a_fiji_teams_play_off_of_three_partnerships_never_seats_partners_side_b
     assert all(teams[seats[i]] != teams[seats[(i + 1) % 4]] for i in range(4))
     phone = flat(visible(client.get(reverse("table:sheet", args=[game.table_token])).content.decode()))
     assert "Seats: N Ann · E Gus · S Bob · W Hal" in phone
+
+
+def test_play_offs_stored_side_by_side_are_seated_opposite_and_later_rounds_renamed():
+    import importlib
+
+    from django.apps import apps
+
+    from tournament.formats.tables import drawing
+    from tournament.models import Round
+
+    event, game = club_playoff()
+    record = SeatingDraw.objects.get(tournament=event, playoff=True)
+    side_by_side = [[p for side in record.sides[0] for p in side]]
+    SeatingDraw.objects.filter(pk=record.pk).update(seats=side_by_side)  # as play-offs were stored before
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    rnd = rounds.save_round(event, 3, drawing.draw_seating(event, 3, 5), 5, START)
+    Round.objects.filter(pk=rnd.pk).update(name="Round 3")  # as rounds after a play-off were named before
+    importlib.import_module("tournament.migrations.0029_playoff_partners_opposite").forwards(apps, None)
+    seats = SeatingDraw.objects.get(pk=record.pk).seats[0]
+    teams = dict(Player.objects.filter(tournament=event).values_list("pk", "team_id"))
+    assert [teams[p] for p in seats] == [teams[seats[0]], teams[seats[1]]] * 2
+    assert Round.objects.get(pk=rnd.pk).name == "Round 2"

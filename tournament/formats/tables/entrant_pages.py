@@ -18,9 +18,11 @@ def add_seats_and_standing(tournament: Tournament, page, entrant: int, player_na
 def _seats(tournament: Tournament, page, player_names: dict[int, str]) -> None:
     """Where each of `player_names` sat, round by round, from the published seatings."""
     by_round = {line.game.round.number: line for line in page.lines if line.game.division.kind == "tables"}
+    counted = 0  # rounds as people count them: a play-off is none of them
     for record in SeatingDraw.objects.filter(tournament=tournament, published_at__isnull=False).order_by("round_number"):
+        counted += 0 if record.playoff else 1
         if any(pid in record.sitting_out for pid in player_names):
-            page.byes.append(record.round_number)
+            page.byes.append(counted)
         line = by_round.get(record.round_number)
         if line is None:
             continue
