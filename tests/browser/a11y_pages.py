@@ -75,6 +75,9 @@ def public_pages() -> list[tuple[str, str, bool]]:
         ("standings", "/t/demo-club/standings/", True),
         ("table-signup", "/t/tables-open/join/", True),
         ("login", "/accounts/login/", True),
+        ("password-reset", "/accounts/password_reset/", True),
+        ("account-signup", "/accounts/signup/", True),
+        ("morning-net", "/t/demo/net/", True),
         ("not-found", "/t/no-such-event/", True),
     ]
 
@@ -96,4 +99,7 @@ def organizer_pages() -> list[tuple[str, str, bool]]:
         ("players", "/organizer/t/demo-club/players/", False),
         ("organizer-standings", "/organizer/t/demo-club/standings/", False),
         ("organizer-partners", "/organizer/t/demo-club/partners/", False),
+        ("organizers", "/organizer/t/demo/organizers/", True),
+        ("mail-log", "/organizer/t/demo/mail/", True),
+        ("announce", "/organizer/t/demo/announce/", True),
     ]

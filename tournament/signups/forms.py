@@ -22,8 +22,10 @@ class SignupForm(forms.Form):
                     "it. Give an e-mail address above."))
     submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, public: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
+        if not public:  # the organizer's own entry: the e-mail opt-in is the entrant's to give
+            del self.fields["mail_opt_in"]
         if not self.is_bound:
             self.initial.setdefault("submission_key", secrets.token_urlsafe(24))
         # Length is checked by the registration service with a message that names the limit.

@@ -20,7 +20,7 @@ from tournament.signups.views_public import _apply_errors
 @require_POST
 @tournament_view
 def add_team(request, tournament):
-    form = SignupForm(request.POST)
+    form = SignupForm(request.POST, public=False)
     if form.is_valid():
         data = form.cleaned_data
         try:

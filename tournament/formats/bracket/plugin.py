@@ -44,7 +44,7 @@ class BracketFormat(EventFormat):
     def dashboard(self, tournament):
         teams = Team.objects.filter(tournament=tournament).prefetch_related("players").order_by("withdrawn_at", "created_at")
         return {"teams": teams, "active_count": sum(1 for t in teams if t.withdrawn_at is None),
-                "posts": registration.open_posts(tournament), "form": SignupForm()}
+                "posts": registration.open_posts(tournament), "form": SignupForm(public=False)}
 
     def entrants_are_players(self, tournament):
         return False

@@ -4,6 +4,7 @@ editing and withdrawing."""
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
@@ -16,6 +17,7 @@ from tournament.formats.tables.decorators import table_event_view
 from tournament.formats.tables.forms import PlayerEditForm, PlayerSignupForm
 from tournament.formats.tables.tables import PlayerTable
 from tournament.models import Household, Player
+from tournament.signups import signup_mail
 from tournament.signups.views_public import _apply_errors
 
 
@@ -71,6 +73,9 @@ def add_player(request, tournament):
             _apply_errors(form, exc)
         else:
             messages.success(request, _("Added %(names)s.") % {"names": names.joined(p.name for p in added)})
+            if data.get("mail_opt_in"):  # the player agreed at the desk: their e-mail, in the event's language
+                with translation.override(tournament.language):
+                    signup_mail.player_opted_in(request, tournament, added[0], data["contact"])
             for missing in signups.unmatched_came_with(tournament, added[:1]).values():
                 messages.warning(request, _("%(player)s came with %(names)s, but nobody of that name has signed up: check the "
                                             "spelling, or they may be drawn as partners.") % {
