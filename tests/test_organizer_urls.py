@@ -47,6 +47,7 @@ PUBLIC = ACCOUNT_PAGES | {
     "tables:signup", "tables:signed_up", "tables:public_standings", "tables:public_seating", "tables:public_seating_round",
     # issue 36: calendar files, the morning net's script, an e-mail's unsubscribe link
     "live:event_calendar", "live:team_calendar", "live:player_calendar", "live:net", "live:net_text", "public:unsubscribe",
+    "live:calendar_feed",
 }
 # Django's admin refuses anyone who is not staff itself; a club's public pages; a club's organizer
 # pages are a club's, not a tournament's (tests/clubs/test_club_access.py holds them to the same rule).

@@ -48,3 +48,19 @@ def test_an_unknown_team_or_event_is_a_404(client):
     event = TournamentFactory()
     assert client.get(f"/t/{event.slug}/team/999999/calendar.ics").status_code == 404
     assert client.get("/t/no-such-event/calendar.ics").status_code == 404
+
+
+def test_an_entrants_own_feed_is_reached_by_its_secret_link_only(client):
+    from tournament.mail import ics
+
+    event = TournamentFactory()
+    division, first = publish_division(event, teams=4, starts_at=START)
+    team = teams(first[0])[0]
+    url = ics.feed_url(team_id=team.pk)
+    path = url[url.index("/calendar/"):]
+    assert f"/{team.pk}" not in path  # the id is not readable from the address
+    (game,) = events(client.get(path))
+    assert game["dtstart"].dt == START
+    tampered = path.replace(".ics", "x.ics")
+    response = client.get(tampered)
+    assert response.status_code == 404

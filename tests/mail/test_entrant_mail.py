@@ -140,3 +140,5 @@ def test_the_draw_tells_each_opted_in_team_its_first_game_with_a_calendar_file(s
     (game,) = calendar.walk("VEVENT")
     assert "Bayfest" in str(game["summary"]) and game["dtstart"].dt is not None
     assert "Su primera partida:" in text(ana)
+    feed = re.search(r"http://testserver(/calendar/\S+\.ics)", body).group(1)
+    assert len(icalendar.Calendar.from_ical(Client().get(feed).content).walk("VEVENT")) == 1

@@ -44,3 +44,18 @@ def player(request, slug, player_id):
         raise Http404("No such player.")
     return _answer(f"{found.tournament.name}: {found}", f"{slug}-player-{player_id}.ics",
                    _games(division__tournament=found.tournament, sides__player=found), request)
+
+
+@require_GET
+def feed(request, token):
+    """An entrant's own feed, for a phone's calendar to subscribe to (its URL is in the draw's e-mail):
+    the signed token names the entrant; read afresh on every refresh, so moved times follow."""
+    found = ics.read_feed_token(token)
+    if found is None:
+        raise Http404("This calendar link is damaged: open it again from the e-mail.")
+    kind, pk = found
+    entrant = (Team if kind == "team" else Player).objects.filter(pk=pk).select_related("tournament").first()
+    if entrant is None:
+        raise Http404("No such entrant.")
+    games = _games(division__tournament=entrant.tournament, **{f"sides__{kind}": entrant})
+    return _answer(f"{entrant.tournament.name}: {entrant}", "meldboard.ics", games, request)

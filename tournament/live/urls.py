@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<slug:slug>/team/<id:team_id>/calendar.ics", calendars.team, name="team_calendar"),
     path("t/<slug:slug>/player/<id:player_id>/calendar.ics", calendars.player, name="player_calendar"),
     path("t/<slug:slug>/calendar.ics", calendars.event, name="event_calendar"),
+    path("calendar/<str:token>.ics", calendars.feed, name="calendar_feed"),
     path("t/<slug:slug>/net/", net_views.page, name="net"),
     path("t/<slug:slug>/net.txt", net_views.text, name="net_text"),
     path("t/<slug:slug>/find/", views_entrant.find, name="find"),

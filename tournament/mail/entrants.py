@@ -103,12 +103,14 @@ def draw_out(division, request=None) -> int:
         def body(game=game, entry=entry, page=page):
             others = [str(side) for side in game.sides.all() if side.team_id != entry.team_id]
             named = {"tournament": tournament.name, "division": division.title, "game": game.label, "page": page,
+                     "feed": ics.feed_url(request, team_id=entry.team_id),
                      "when": localtime.when(timezone.localtime(game.starts_at, zone), "long_day_clock") if game.starts_at else "—",
                      "against": " / ".join(o for o in others if o != "—") or _("the winner of an earlier game")}
             return _("The draw of %(division)s in %(tournament)s is out.\n\n"
                      "Your first game: %(when)s, %(game)s, against %(against)s.\n\n"
                      "Your own page, with every game as it is decided:\n%(page)s\n\n"
-                     "The attached calendar file puts the game in your phone's calendar.\n") % named
+                     "The attached calendar file puts the game in your phone's calendar. To have every game there, "
+                     "kept up to date, subscribe your calendar to this address (keep it to yourself):\n%(feed)s\n") % named
 
         queued += send(entry, Kind.DRAW, key=f"{division.pk}", request=request,
                        subject=lambda: _("%(tournament)s: the draw is out — your first game") % {"tournament": tournament.name},

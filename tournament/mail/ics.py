@@ -5,6 +5,7 @@ game updates the same entry in the phone's calendar instead of adding another.""
 
 from __future__ import annotations
 
+from django.core import signing
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -48,3 +49,23 @@ def calendar(name: str, games, *, request=None) -> bytes:
         event.add("url", link)
         cal.add_component(event)
     return cal.to_ical()
+
+
+FEED_SALT = "meldboard.calendar-feed"
+
+
+def feed_token(*, team_id: int | None = None, player_id: int | None = None) -> str:
+    """The secret part of an entrant's own feed URL: signed, so it cannot be guessed from an id."""
+    return signing.dumps(["team", team_id] if team_id else ["player", player_id], salt=FEED_SALT, compress=True)
+
+
+def read_feed_token(token: str) -> tuple[str, int] | None:
+    try:
+        kind, pk = signing.loads(token, salt=FEED_SALT)
+    except (signing.BadSignature, ValueError, TypeError):
+        return None
+    return (kind, pk) if kind in ("team", "player") and isinstance(pk, int) else None
+
+
+def feed_url(request=None, **entrant) -> str:
+    return site_address.absolute(reverse("live:calendar_feed", args=[feed_token(**entrant)]), request)
