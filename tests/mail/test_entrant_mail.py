@@ -142,3 +142,13 @@ def test_the_draw_tells_each_opted_in_team_its_first_game_with_a_calendar_file(s
     assert "Su primera partida:" in text(ana)
     feed = re.search(r"http://testserver(/calendar/\S+\.ics)", body).group(1)
     assert len(icalendar.Calendar.from_ical(Client().get(feed).content).walk("VEVENT")) == 1
+
+
+def test_the_desk_adds_a_player_who_agreed_to_e_mail_and_they_get_it_in_the_events_language(organizer_client, organizer,
+                                                                                             smtp_server):
+    event = table_event("rummikub", name="Noche de Rummikub", language="es", created_by=organizer)
+    response = organizer_client.post(f"/organizer/t/{event.slug}/players/add/", {
+        "name": "Lupe Díaz", "contact": "lupe@club.example", "mail_opt_in": "on", "submission_key": "d1"})
+    assert response.status_code == 302
+    (message,) = delivered(smtp_server, "lupe@club.example")
+    assert message["Subject"] == "Noche de Rummikub: Lupe Díaz está inscrito"
