@@ -83,7 +83,7 @@ def test_pdf_and_csv_of_the_standings(client, club):
     season = club.seasons.get()
     pdf = client.get(reverse("clubs:season_pdf", args=[club.slug, season.pk]))
     assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
-    rows = client.get(reverse("clubs:season_csv", args=[club.slug, season.pk])).content.decode().splitlines()
+    rows = client.get(reverse("clubs:season_csv", args=[club.slug, season.pk])).content.decode("utf-8-sig").splitlines()
     assert rows[0].startswith("#,Player,Points") and len(rows) > 10
 
 

@@ -8,6 +8,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.clubs.documents import zone_of
 from tournament.common.names import entered
 from tournament.models import Club, PastEvent, Season
 
@@ -107,7 +108,7 @@ class PastEventForm(forms.ModelForm):
         year = self.cleaned_data["year"]
         if not 1900 <= year <= 2100:
             raise ValidationError(_("Give the year as four digits, e.g. 2019."))
-        if year > timezone.localdate().year:
+        if year > timezone.localdate(timezone=zone_of(self.instance.club if self.instance.club_id else None)).year:
             raise ValidationError(_("An event typed in was played before today: %(year)s is still to come.") % {
                 "year": year})
         return year

@@ -3,12 +3,13 @@ the names the public may see (a member who asked not to be listed is "A member")
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
 from tournament.clubs import members, ratings, records
-from tournament.models import Club, Member
+from tournament.common import names
+from tournament.models import Club, Member, Player
 
 MEDALS = {1: "gold", 2: "silver", 3: "bronze"}
 
@@ -21,6 +22,7 @@ class Memory:
     members: dict[int, Member]
     rated: dict[int, ratings.Rated]
     public: bool = True
+    typed: dict[int, str] = field(default_factory=dict)  # player id → the name as entered at its event
 
     def name(self, member: int) -> str:
         found = self.members.get(member)
@@ -41,7 +43,17 @@ class Memory:
         return seen
 
     def entrant_name(self, players) -> str:
-        return " & ".join(self.name(m) for m in self.entrant_members(players)) or "?"
+        """An entrant of one event: its players' names as they entered them there (a member who asked
+        not to be listed: "A member"), joined with the page language's word ("José Núñez y Beto Cruz")."""
+        shown = []
+        for p in players:
+            member = self.mapping.get(p)
+            if member is None:
+                continue
+            name = self.name(member) if not self.listed(member) else (self.typed.get(p) or self.name(member))
+            if name not in shown:
+                shown.append(name)
+        return names.joined(shown) or "?"
 
 
 def load(club: Club, *, public: bool = True) -> Memory:
@@ -55,4 +67,5 @@ def load(club: Club, *, public: bool = True) -> Memory:
             root = found[root.merged_into_id]
         if member.unlisted and root is not member:
             root.unlisted = True
-    return Memory(club, events, mapping, found, rated, public)
+    typed = dict(Player.objects.filter(tournament__club=club).values_list("pk", "name"))
+    return Memory(club, events, mapping, found, rated, public, typed)
