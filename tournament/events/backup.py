@@ -85,8 +85,9 @@ def _shortest_path(model, required: bool) -> str | None:
 
 
 # Rows tied to an event that are the server's, not the event's: the mail outbox (another server must
-# never send an imported event's messages again, and its club is not in the file).
-SERVERS_OWN = {"tournament.OutboxMessage"}
+# never send an imported event's messages again, and its club is not in the file) and invitations to
+# organize (rights never travel in a backup).
+SERVERS_OWN = {"tournament.OutboxMessage", "tournament.Invitation"}
 
 
 def tournament_models() -> list[tuple[type[models.Model], str | None]]:

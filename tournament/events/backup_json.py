@@ -44,6 +44,7 @@ JSON_FIELDS: dict[str, object] = {
     "tournament.SeatingDraw.seats": list[list[PlayerId]],
     "tournament.SeatingDraw.sitting_out": list[PlayerId],
     "tournament.SeatingDraw.strengths": list[tuple[list[PlayerId], Strength]],
+    "tournament.EntrantMail.stopped": NO_IDS,  # the kinds of message an entrant stopped
     "scoring.Hand.entries": NO_IDS,  # each side's numbers, by its name
     "scoring.Hand.result": NO_IDS,
     "scoring.HandRevision.entries": NO_IDS,
