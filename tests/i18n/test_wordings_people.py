@@ -141,3 +141,18 @@ def test_the_organizers_add_player_form_speaks_of_the_player(organizer_client, v
     page = pages.visible(organizer_client.get(f"/organizer/t/{event.slug}/players/").content.decode())
     form = page.split("Add a player", 1)[1]
     assert "Your" not in form and "Player's name" in form
+
+
+@pytest.mark.parametrize(("variant", "language", "words"), [
+    ("rummikub", "es", "se retiró Este jugador(a) se retiró del evento"),
+    ("club-4deck", "es", "se retiraron Esta pareja se retiró del evento"),
+    ("club-4deck", "en", "withdrew This partnership has withdrawn from the event")])
+def test_a_withdrawn_entrants_page_says_so_in_the_events_words(variant, language, words):
+    event, name = finished_with_a_withdrawal(variant)
+    name = name.replace(" y ", " & ") if language == "en" else name
+    visitor = Client(HTTP_ACCEPT_LANGUAGE=language)
+    found = visitor.get(f"/t/{event.slug}/find/", {"name": name.split()[0]})
+    page = " ".join(pages.visible(visitor.get(found["Location"]).content.decode()).split())
+    assert words in page and "walkover" not in page and "ganan sus rivales" not in page
+    heading = page.split("·", 1)[0]
+    assert heading.strip() == name and f"{name} {name}" not in page

@@ -147,6 +147,12 @@ class Partners(str):
         return format(str(self), spec)
 
 
+def names_all(name, people) -> bool:
+    """Whether a shown name already says every one of these people's names (“Ann & Bob” for Ann
+    and Bob), so a page need not list them again under it."""
+    return all(str(person) in str.__str__(name) for person in people)
+
+
 def people_in(name) -> int:
     """How many people a shown name stands for, so a verb agrees with it: a pair named by its
     players (“Ann y Bob llegaron”) two; a player, or a team with a name of its own (“Foxes llegó”), one."""

@@ -54,7 +54,7 @@ class EntrantPage:
     byes: list[int] = field(default_factory=list)  # table rounds this entrant sat out
     substitutions: list[Substitution] = field(default_factory=list)
     standing: object = None  # tournament.formats.tables.standings.Row
-    withdrawn: bool = False  # a team withdrawn after the draw (its games are walkovers)
+    withdrawn: bool = False  # a team withdrawn after the draw (its games are walkovers), a player who left a table event
 
     @property
     def next(self) -> Line | None:
@@ -117,7 +117,7 @@ def team_page(tournament: Tournament, team: Team) -> EntrantPage:
 
 
 def player_page(tournament: Tournament, player: Player) -> EntrantPage:
-    page = EntrantPage(name=player.name, players=[player.name],
+    page = EntrantPage(name=player.name, players=[player.name], withdrawn=_left(player),
                        lines=_lines(_games(tournament, player=player), lambda s: s.player_id == player.pk))
     formats.of(tournament).add_to_entrant_page(tournament, page, player.pk, {player.pk: player.name})
     return page

@@ -32,6 +32,12 @@ def people(side) -> int:
 
 
 @register.filter
+def names_all(name, people) -> bool:
+    """`{% if not page.name|names_all:page.players %}`: the name does not already say who the players are."""
+    return names.names_all(name, people or [])
+
+
+@register.filter
 def bdi(name):
     """`{{ name|bdi }}` where a tag cannot be written around it (inside another filter's output)."""
     return format_html("<bdi>{}</bdi>", name) if name not in (None, "") else ""
