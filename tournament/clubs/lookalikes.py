@@ -3,7 +3,10 @@ events (with the year), partners, contacts and spellings their players came with
 
 from __future__ import annotations
 
+import zoneinfo
 from dataclasses import dataclass, field
+
+from django.utils import timezone
 
 from tournament.clubs import members, memory, players
 from tournament.models import Club, Member, Player
@@ -18,14 +21,13 @@ class Side:
     spellings: list[str] = field(default_factory=list)
 
 
-def _side(mem: memory.Memory, member: Member, signed: dict[int, list[tuple[str, str]]]) -> Side:
+def _side(mem: memory.Memory, member: Member, signed: dict[int, list[tuple[str, str, str]]]) -> Side:
     record = players.record(mem, member.pk)
-    side = Side(member, [f"{e.name} ({e.date.year})" for e in record.events], [name for name, _n in record.partners])
-    for name, contact in signed.get(member.pk, []):
-        if contact and contact not in side.contacts:
-            side.contacts.append(contact)
-        if name not in side.spellings:
-            side.spellings.append(name)
+    side = Side(member, [], [name for name, _n in record.partners])
+    for name, contact, event in signed.get(member.pk, []):  # every event they signed up for, played or not
+        for value, found in ((contact, side.contacts), (name, side.spellings), (event, side.events)):
+            if value and value not in found:
+                found.append(value)
     return side
 
 
@@ -34,10 +36,12 @@ def pairs(club: Club) -> list[tuple[Side, Side]]:
     if not found:
         return []
     mem = memory.load(club, public=False)
-    signed: dict[int, list[tuple[str, str]]] = {}
-    for pk, name, contact in Player.objects.filter(pk__in=list(mem.mapping)).order_by(
-            "tournament__signup_deadline", "pk").values_list("pk", "name", "contact"):
-        signed.setdefault(mem.mapping[pk], []).append((name, contact))
+    signed: dict[int, list[tuple[str, str, str]]] = {}
+    for pk, name, contact, event, deadline, zone in Player.objects.filter(pk__in=list(mem.mapping)).order_by(
+            "tournament__signup_deadline", "pk").values_list("pk", "name", "contact", "tournament__name",
+                                                             "tournament__signup_deadline", "tournament__time_zone"):
+        year = timezone.localtime(deadline, zoneinfo.ZoneInfo(zone)).year
+        signed.setdefault(mem.mapping[pk], []).append((name, contact, f"{event} ({year})"))
     return [(_side(mem, a, signed), _side(mem, b, signed)) for a, b in found]
 
 
