@@ -152,3 +152,29 @@ def test_the_desk_adds_a_player_who_agreed_to_e_mail_and_they_get_it_in_the_even
     assert response.status_code == 302
     (message,) = delivered(smtp_server, "lupe@club.example")
     assert message["Subject"] == "Noche de Rummikub: Lupe Díaz está inscrito"
+
+
+def test_a_moved_game_tells_its_opted_in_teams_in_their_language_with_the_entry_moved(smtp_server):
+    import datetime as dt
+
+    import icalendar
+
+    from tests.gameday_setup import publish_division
+    from tournament.core import timetable
+
+    event = TournamentFactory(name="Bayfest")
+    sign_up_team(Client(HTTP_ACCEPT_LANGUAGE="es-MX"), event)
+    for n, name in enumerate(["Jets", "Sharks", "Comets"]):
+        sign_up_team(Client(), event, team_name=name, player1=f"{name} A", player2=f"{name} B",
+                     contact=f"{name.lower()}@club.example", submission_key=f"s{n}", mail_opt_in="")
+    division, first = publish_division(event)
+    rnd = division.rounds.get(number=1)
+    drawn = [m for m in delivered(smtp_server, "ana@club.example") if "sorteo" in m["Subject"]]
+    before = icalendar.Calendar.from_ical(next(drawn[0].iter_attachments()).get_content()).walk("VEVENT")[0]
+    timetable.set_round_start(rnd, rnd.starts_at + dt.timedelta(hours=1))
+    timetable.set_round_start(rnd, rnd.starts_at)  # the same time again: nothing moves, nothing sent
+    (moved,) = [m for m in delivered(smtp_server, "ana@club.example") if "ahora empieza" in m["Subject"]]
+    assert "antes era" in text(moved)
+    after = icalendar.Calendar.from_ical(next(moved.iter_attachments()).get_content()).walk("VEVENT")[0]
+    assert after["uid"] == before["uid"] and int(after["sequence"]) > int(before["sequence"])
+    assert after["dtstart"].dt == before["dtstart"].dt + dt.timedelta(hours=1)

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournament.core import deadlines
+from tournament.mail import entrants
 from tournament.models import Division, Game, Round, Tournament
 from tournament.models.brackets import english
 
@@ -55,6 +56,8 @@ def set_posted_start(game: Game, starts_at: dt.datetime | None) -> Game:
         )
         Tournament.objects.filter(pk=game.division.tournament_id).bump()
         deadlines.schedule_deadlines(game)
+        if posted[0] is not None and game.starts_at is not None and game.starts_at != posted[0]:
+            entrants.time_changed(game, posted[0])  # a moved time, not the first posting: tell who opted in
     return game
 
 

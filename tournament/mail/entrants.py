@@ -6,9 +6,11 @@ signed token in a link and in the List-Unsubscribe header, RFC 8058)."""
 from __future__ import annotations
 
 from django.core import signing
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament.common import localtime, site_address
 from tournament.mail import ics, outbox
@@ -117,6 +119,37 @@ def draw_out(division, request=None) -> int:
                        body=body,
                        attachments=lambda game=game: [{"name": "game.ics", "mimetype": ics.MIME,
                                                        "content": ics.calendar(tournament.name, [game], request=request).decode()}])
+    return queued
+
+
+def time_changed(game, was) -> int:
+    """Tell the opted-in entrants of this game that its posted start moved (from `was`), with the
+    game's calendar entry again (same UID, higher SEQUENCE: the phone's entry moves)."""
+    tournament = game.division.tournament
+    tournament.refresh_from_db(fields=["changes"])  # the calendar entry's SEQUENCE: past the bump of this move
+    sides = list(game.sides.select_related("team", "player"))
+    teams = [s.team_id for s in sides if s.team_id]
+    players = [s.player_id for s in sides if s.player_id]
+    entries = tournament.entrant_mail.filter(Q(team_id__in=teams) | Q(player_id__in=players))
+    zone = tournament.tz
+    queued = 0
+    for entry in entries:
+        path = (reverse("live:team", args=[tournament.slug, entry.team_id]) if entry.team_id
+                else reverse("live:player", args=[tournament.slug, entry.player_id]))
+
+        def named(entry=entry, path=path):
+            return {"tournament": tournament.name, "game": game.label, "page": site_address.absolute(path),
+                    "names": pgettext("versus", " v ").join(str(s) for s in sides),
+                    "when": localtime.when(timezone.localtime(game.starts_at, zone), "long_day_clock"),
+                    "was": localtime.when(timezone.localtime(was, zone), "long_day_clock")}
+
+        queued += send(entry, Kind.TIME_CHANGE, key=f"{game.pk}-{game.starts_at.isoformat()}",
+                       subject=lambda named=named: _("%(tournament)s: your game now starts %(when)s") % named(),
+                       body=lambda named=named: _("%(game)s (%(names)s) now starts %(when)s; it was %(was)s.\n\n"
+                                                  "Your own page:\n%(page)s\n\nThe attached calendar file moves it in your "
+                                                  "phone's calendar.\n") % named(),
+                       attachments=lambda: [{"name": "game.ics", "mimetype": ics.MIME,
+                                             "content": ics.calendar(tournament.name, [game]).decode()}])
     return queued
 
 

@@ -35,6 +35,7 @@ class OutboxMessage(models.Model):
         SIGNUP = "signup", gettext_lazy("Sign-up received (to the entrant)")
         DRAW = "draw", gettext_lazy("The draw is out (to the entrant)")
         ANNOUNCEMENT = "announcement", gettext_lazy("The organizer's announcement")
+        TIME_CHANGE = "time_change", gettext_lazy("A game's time moved (to the entrant)")
         OTHER = "other", gettext_lazy("Other")
 
     # Enqueuing the same key twice writes one row: a claim that runs twice queues one message.
@@ -84,6 +85,7 @@ class EntrantMail(models.Model):
         SIGNUP = "signup", gettext_lazy("Your sign-up received")
         DRAW = "draw", gettext_lazy("The draw is out, with your first games")
         ANNOUNCEMENT = "announcement", gettext_lazy("The organizer's announcements")
+        TIME_CHANGE = "time_change", gettext_lazy("A change of your game's time")
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="entrant_mail")
     team = models.ForeignKey("tournament.Team", null=True, blank=True, on_delete=models.CASCADE, related_name="mail")
