@@ -11,7 +11,7 @@ PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check -c constra
 # by number of tests, would send the one-test walks last and leave one process finishing alone).
 PYTEST_ARGS ?= -n $(shell echo $$(( $$(nproc) + 1 ))) --dist loadfile --no-loadscope-reorder
 # The fonts: names print and show whole in any script a name can hold, emoji included.
-APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback gettext nginx pgbouncer postgresql redis-server
+APT_PACKAGES := chromium poppler-utils zbar-tools fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback gettext nginx pgbouncer postgresql redis-server varnish varnish-modules
 
 .PHONY: run test bench rehearsal lighthouse venv system-test-deps demo clean messages
 
@@ -48,6 +48,8 @@ system-test-deps:
 	command -v nginx >/dev/null || missing="$$missing nginx"; \
 	command -v pgbouncer >/dev/null || missing="$$missing pgbouncer"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v varnishd >/dev/null || missing="$$missing varnish"; \
+	ls /usr/lib/*/varnish/vmods/libvmod_xkey.so >/dev/null 2>&1 || missing="$$missing varnish-modules"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	fc-list | grep -q "Noto Color Emoji" || missing="$$missing fonts-noto-color-emoji"; \
 	fc-list | grep -q "Noto Sans Arabic" || missing="$$missing fonts-noto-core"; \

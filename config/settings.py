@@ -139,6 +139,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Tags public pages for the front cache (Varnish) when there is one: sees every cookie set below.
+    "tournament.site.front_cache.FrontCacheMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: the switch's cookie, then the browser's Accept-Language.
@@ -274,6 +276,14 @@ MELDBOARD_FORMATS = {
     "bracket": "tournament.formats.bracket.plugin.BracketFormat",
     "tables": "tournament.formats.tables.plugin.TableRoundsFormat",
 }
+
+# The shared front cache (Varnish with xkey, deploy/varnish.vcl; docs/DEPLOYMENT.md): each host's
+# address, purged of a change's pages before the change's response returns. Empty (`make run`,
+# the tests): no front cache, nothing tagged or purged.
+FRONT_CACHE_URLS = env.list("FRONT_CACHE_URLS", default=[])
+# How long the front cache may keep a public page: only what a lost purge can cost (a purge is
+# retried, then logged), never how fresh pages are (the change's own purge makes them fresh).
+FRONT_CACHE_SECONDS = env.int("FRONT_CACHE_SECONDS", default=30)
 
 LOGGING = {
     "version": 1,

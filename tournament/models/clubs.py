@@ -10,6 +10,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from tournament.common import front_cache_purge
+
 DEFAULT_PLACE_POINTS = [10, 7, 5, 3, 1]
 
 
@@ -19,7 +21,10 @@ def default_place_points() -> list[int]:
 
 class ClubQuerySet(models.QuerySet):
     def bump(self) -> int:
-        """Count one change of the club's own rows (members, seasons, past events): its pages' keys hold it."""
+        """Count one change of the club's own rows (members, seasons, past events): its pages' keys hold it
+        (and the front cache, when there is one, is emptied of its pages once the transaction commits)."""
+        front_cache_purge.purge_on_commit(lambda: [tag for pk in self.values_list("pk", flat=True)
+                                                  for tag in front_cache_purge.club_tags(pk)])
         return self.update(changes=F("changes") + 1)
 
     def run_by(self, user) -> "ClubQuerySet":

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 import rules
-from tournament.common import time_zones
+from tournament.common import front_cache_purge, time_zones
 
 
 def validate_time_zone(value: str) -> None:
@@ -50,7 +50,10 @@ class TournamentQuerySet(models.QuerySet):
         """Count one change that a cached page or PDF of these tournaments shows.
 
         Call it inside the transaction that makes the change: the next request then reads the new
-        count, so its cache key is new and nothing stale is ever served."""
+        count, so its cache key is new and nothing stale is ever served; the front cache, when there
+        is one, is emptied of their pages once the transaction commits (before the response returns)."""
+        front_cache_purge.purge_on_commit(lambda: [tag for pk, club_id in self.values_list("pk", "club_id")
+                                                  for tag in front_cache_purge.tournament_tags(pk, club_id)])
         return self.update(changes=F("changes") + 1)
 
     def run_by(self, user) -> "TournamentQuerySet":
