@@ -419,8 +419,6 @@ def seating_problems(event: Tournament) -> list[str]:
             twice = sorted({v for v in values if values.count(v) > 1})
             if twice:
                 found.append(f"{where}: {field} {twice} at two tables")
-        if record.playoff:
-            continue  # partners at a play-off: issue 34's pairs fix (in flight)
         for index, seats in enumerate(record.seats, start=1):
             sides_here = record.sides[index - 1]
             two_pairs = len(sides_here) == 2 and all(len(s) == 2 for s in sides_here)
