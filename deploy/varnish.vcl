@@ -9,6 +9,7 @@ import std;
 import xkey;
 import accept;
 import cookie;
+import var;
 
 backend default {
     .host = "nginx";
@@ -37,6 +38,12 @@ sub vcl_recv {
             return (synth(403, "Not allowed to purge"));
         }
         # A hard purge: a tag's pages are gone at once (no grace copy served while the next renders).
+        # Each tag's purge time is remembered: a page whose render was asked for before it is not
+        # stored (vcl_backend_response), so a render in flight during the change cannot outlive it.
+        set req.http.xkey-first = regsub(req.http.xkey-purge, "^\s*(\S+).*$", "\1");
+        set req.http.xkey-second = regsub(req.http.xkey-purge, "^\s*\S+\s+(\S+).*$", "\1");
+        var.global_set("purged:" + req.http.xkey-first, "" + std.time2real(now, 0.0));
+        var.global_set("purged:" + req.http.xkey-second, "" + std.time2real(now, 0.0));
         return (synth(200, "Purged " + xkey.purge(req.http.xkey-purge)));
     }
     if (req.method != "GET" && req.method != "HEAD") {
@@ -87,10 +94,31 @@ sub vcl_hash {
     return (lookup);
 }
 
+sub vcl_backend_fetch {
+    set bereq.http.X-Fetch-Started = "" + std.time2real(now, 0.0);
+}
+
 sub vcl_backend_response {
     if (bereq.uncacheable) {
         return (deliver);
     }
+    # A render asked for before one of its tags was purged may predate the change: only the request
+    # that asked for it (it came before the purge, so before the change's response) gets it; it is
+    # not kept, and those queued on it fetch afresh. Tags: at most two (t<id> c<id>).
+    set beresp.http.X-Tag-First = regsub(beresp.http.xkey, "^\s*(\S+).*$", "\1");
+    set beresp.http.X-Tag-Second = regsub(beresp.http.xkey, "^\s*\S+\s+(\S+).*$", "\1");
+    if (beresp.http.xkey
+        && (std.real(var.global_get("purged:" + beresp.http.X-Tag-First), 0.0) >= std.real(bereq.http.X-Fetch-Started, 0.0)
+            || std.real(var.global_get("purged:" + beresp.http.X-Tag-Second), 0.0) >= std.real(bereq.http.X-Fetch-Started, 0.0))) {
+        unset beresp.http.X-Tag-First;
+        unset beresp.http.X-Tag-Second;
+        set beresp.uncacheable = true;
+        set beresp.ttl = 0s;
+        set beresp.grace = 0s;
+        return (deliver);
+    }
+    unset beresp.http.X-Tag-First;
+    unset beresp.http.X-Tag-Second;
     if (beresp.http.xkey && beresp.http.Surrogate-Control ~ "max-age=[0-9]+" && !beresp.http.Set-Cookie
         && (beresp.status == 200 || beresp.status == 204)) {
         # The safety bound on a lost purge; no grace, no keep: an expired or purged page is rendered anew.

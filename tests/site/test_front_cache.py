@@ -9,6 +9,7 @@ import re
 import shutil
 import socket
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -23,6 +24,7 @@ from tests.tournament_form import as_posted
 from tournament.common import front_cache_purge
 from tournament.events.forms import TournamentForm
 from tournament.models import Tournament
+from tournament.site import front_cache
 
 pytestmark = pytest.mark.skipif(not shutil.which("varnishd"), reason="needs Debian's varnish + varnish-modules")
 
@@ -182,3 +184,28 @@ def test_the_language_switch_is_honoured_through_the_cache(varnish, tournament):
     assert '<html lang="en"' in body
     status, headers, body = fetch(varnish + home, cookies={"django_language": "es"}, headers={"Accept-Language": "en"})
     assert '<html lang="es"' in body and headers["X-Cache"] == "hit"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_rendered_while_a_change_commits_is_not_kept(varnish, tournament, monkeypatch):
+    """A spectator's render that read the old page, still on its way to the cache when an organizer's
+    change commits and purges: it must not be stored, or the next reader would see the old page."""
+    home = f"/t/{tournament.slug}/"
+    rendered, change_done = threading.Event(), threading.Event()
+    real_tags = front_cache.tags_for
+
+    def held_tags(request):  # the page is rendered (old name); hold it until the change has purged
+        rendered.set()
+        change_done.wait(10)
+        return real_tags(request)
+
+    monkeypatch.setattr(front_cache, "tags_for", held_tags)
+    reader = threading.Thread(target=fetch, args=(varnish + home,))
+    reader.start()
+    assert rendered.wait(10)
+    rename(tournament, "Changed Mid Render")
+    monkeypatch.setattr(front_cache, "tags_for", real_tags)
+    change_done.set()
+    reader.join(10)
+    status, headers, body = fetch(varnish + home)
+    assert "Changed Mid Render" in body, headers["X-Cache"]
