@@ -178,3 +178,20 @@ def test_a_moved_game_tells_its_opted_in_teams_in_their_language_with_the_entry_
     after = icalendar.Calendar.from_ical(next(moved.iter_attachments()).get_content()).walk("VEVENT")[0]
     assert after["uid"] == before["uid"] and int(after["sequence"]) > int(before["sequence"])
     assert after["dtstart"].dt == before["dtstart"].dt + dt.timedelta(hours=1)
+
+
+def test_a_table_events_round_tells_each_opted_in_player_their_table(smtp_server):
+    from tests.formats.tables.played import players_round
+    from tournament.signups import signup_mail
+
+    event = table_event("rummikub", name="Rummikub Night")
+    names = ["P1", "P2", "P3", "P4", "P5", "P6"]
+    for name in names:
+        Client().post(f"/t/{event.slug}/join/", {"name": name, "contact": f"{name.lower()}@club.example",
+                                                 "mail_opt_in": "on" if name == "P5" else "", "submission_key": name})
+    assert signup_mail  # the public form above made P5's row
+    players_round("rummikub", 3, 3, event=event, names=names)
+    (table,) = [m for m in delivered(smtp_server, "p5@club.example") if "your table" in m["Subject"]]
+    body = text(table)
+    assert "at table 2 with P4, P6" in body and "/player/" in body
+    assert [p.get_content_type() for p in table.iter_attachments()] == ["text/calendar"]

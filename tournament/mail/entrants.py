@@ -6,7 +6,6 @@ signed token in a link and in the List-Unsubscribe header, RFC 8058)."""
 from __future__ import annotations
 
 from django.core import signing
-from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -122,20 +121,64 @@ def draw_out(division, request=None) -> int:
     return queued
 
 
+def _page_path(entry) -> str:
+    tournament = entry.tournament
+    if entry.team_id:
+        return reverse("live:team", args=[tournament.slug, entry.team_id])
+    return reverse("live:player", args=[tournament.slug, entry.player_id])
+
+
+def _seated(entry, games):
+    """The game among `games` where this entrant sits (a player opted in alone may sit in a partnership)."""
+    team_id = entry.team_id or (entry.player.team_id if entry.player_id else None)
+    for game in games:
+        for side in game.sides.all():
+            if (team_id and side.team_id == team_id) or (entry.player_id and side.player_id == entry.player_id):
+                return game
+    return None
+
+
+def round_published(rnd) -> int:
+    """A table event's round is drawn: each opted-in entrant's table, time and table-mates, with the
+    game as an .ics. Once per round and entrant."""
+    tournament = rnd.division.tournament
+    zone = tournament.tz
+    games = list(rnd.games.select_related("round", "division__tournament").prefetch_related("sides__team", "sides__player"))
+    queued = 0
+    for entry in tournament.entrant_mail.select_related("player"):
+        game = _seated(entry, games)
+        if game is None:
+            continue
+
+        def named(entry=entry, game=game):
+            mine = entry.team_id or (entry.player.team_id if entry.player_id else None)
+            others = [str(s) for s in game.sides.all() if not ((mine and s.team_id == mine) or s.player_id == entry.player_id)]
+            return {"tournament": tournament.name, "round": str(rnd), "table": game.table_number,
+                    "others": ", ".join(others) or "—", "page": site_address.absolute(_page_path(entry)),
+                    "when": localtime.when(timezone.localtime(game.starts_at, zone), "long_day_clock") if game.starts_at else "—"}
+
+        queued += send(entry, Kind.DRAW, key=f"round-{rnd.pk}",
+                       subject=lambda named=named: _("%(tournament)s: your table for %(round)s") % named(),
+                       body=lambda named=named: _("%(round)s of %(tournament)s is drawn.\n\n"
+                                                  "You play %(when)s at table %(table)s with %(others)s.\n\n"
+                                                  "Your own page:\n%(page)s\n\n"
+                                                  "The attached calendar file puts the game in your phone's calendar.\n") % named(),
+                       attachments=lambda game=game: [{"name": "game.ics", "mimetype": ics.MIME,
+                                                       "content": ics.calendar(tournament.name, [game]).decode()}])
+    return queued
+
+
 def time_changed(game, was) -> int:
     """Tell the opted-in entrants of this game that its posted start moved (from `was`), with the
     game's calendar entry again (same UID, higher SEQUENCE: the phone's entry moves)."""
     tournament = game.division.tournament
     tournament.refresh_from_db(fields=["changes"])  # the calendar entry's SEQUENCE: past the bump of this move
     sides = list(game.sides.select_related("team", "player"))
-    teams = [s.team_id for s in sides if s.team_id]
-    players = [s.player_id for s in sides if s.player_id]
-    entries = tournament.entrant_mail.filter(Q(team_id__in=teams) | Q(player_id__in=players))
+    entries = [entry for entry in tournament.entrant_mail.select_related("player") if _seated(entry, [game])]
     zone = tournament.tz
     queued = 0
     for entry in entries:
-        path = (reverse("live:team", args=[tournament.slug, entry.team_id]) if entry.team_id
-                else reverse("live:player", args=[tournament.slug, entry.player_id]))
+        path = _page_path(entry)
 
         def named(entry=entry, path=path):
             return {"tournament": tournament.name, "game": game.label, "page": site_address.absolute(path),

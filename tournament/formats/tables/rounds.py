@@ -23,6 +23,7 @@ from tournament.common.names import partners_name
 from tournament.core import timetable
 from tournament.formats.tables import after_draw, formats, round_order
 from tournament.formats.tables.signups import active_players
+from tournament.mail import entrants as entrant_mail
 from tournament.models import (
     Division,
     Game,
@@ -326,6 +327,7 @@ def save_round(
                 Substitution.objects.get_or_create(game_id=side.game_id, replaced_id=data["replaced"], defaults={
                     "team_id": team_id, "substitute_id": data["substitute"], "recorded_by": by})
         Tournament.objects.filter(pk=tournament.pk).bump()
+        entrant_mail.round_published(rnd)  # the opted-in entrants' tables, queued with the round itself
     return rnd
 
 
