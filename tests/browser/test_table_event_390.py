@@ -75,8 +75,10 @@ def test_the_rummikub_day_on_a_phone(live_server, phone, rummikub):
     expect(phone.locator(".msg").first).to_contain_text("Hand 1 saved")
 
     phone.goto(f"{base}/t/{rummikub.slug}/games/{three.pk}/sheet/")
-    expect(phone.locator(f".total-card[data-side='{names[0]}'] [data-total]")).to_have_text("94")
-    expect(phone.locator(f".total-card[data-side='{names[2]}'] [data-total]")).to_have_text("−71")
+    # The event asks the other side to confirm each hand (RULES F1): until then the totals are marked
+    # and nothing counts yet.
+    expect(phone.locator(f".total-card[data-side='{names[0]}'] [data-total]")).to_have_text("94* (0 confirmed)")
+    expect(phone.locator(f".total-card[data-side='{names[2]}'] [data-total]")).to_have_text("−71* (0 confirmed)")
     shot(phone, "public-sheet-3-sides-390")
 
     # A table of four: the next hand on its sheet.

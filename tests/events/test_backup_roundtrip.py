@@ -84,8 +84,8 @@ def build_full_tournament(slug="bayfest-backup"):
     game2 = Game.objects.create(division=d1, round=round1, number=2, status=Game.Status.IN_PLAY, started_at=now,
                                 no_show_at=now + dt.timedelta(minutes=5), time_limit_at=now + dt.timedelta(hours=2))
     game3 = Game.objects.create(division=d1, round=round2, number=1)
-    GameSide.objects.create(game=game1, slot=1, team=teams[0], total=5120, checked_in_at=now)
-    GameSide.objects.create(game=game1, slot=2, team=teams[1], total=-40)
+    GameSide.objects.create(game=game1, slot=1, team=teams[0], total=5120, confirmed_total=5120, checked_in_at=now)
+    GameSide.objects.create(game=game1, slot=2, team=teams[1], total=-40, confirmed_total=-40)
     GameSide.objects.create(game=game2, slot=1, team=teams[2])
     GameSide.objects.create(game=game2, slot=2, is_bye=True)
     GameSide.objects.create(game=game3, slot=1, fed_by=game1, team=teams[0])

@@ -33,6 +33,8 @@ def _event(club, slug, name, fmt, day: dt.datetime, variant, by) -> Tournament:
 
 
 def _hands(game: Game, totals: list[int], rng: random.Random) -> list:
+    """A played game's three hands, each confirmed when the game ended (its sides' confirmed totals
+    are their totals: RULES F1)."""
     from scoring.models import Hand
 
     hands, left = [], list(totals)
@@ -40,7 +42,8 @@ def _hands(game: Game, totals: list[int], rng: random.Random) -> list:
         scores = [t // 3 if number < 3 else rest for t, rest in zip(totals, left)]
         left = [rest - s for rest, s in zip(left, scores)]
         hands.append(Hand(game=game, number=number, idempotency_key=secrets.token_hex(16),
-                          result={"sides": [{"hand_score": s} for s in scores]}, entries=[{} for _ in scores]))
+                          result={"sides": [{"hand_score": s} for s in scores]}, entries=[{} for _ in scores],
+                          confirmed_at=game.finished_at, confirmed_by="organizer" if game.finished_at else ""))
     return hands
 
 
@@ -50,7 +53,8 @@ def _game(division, rnd, number, sides, totals, winner, at, finished=True) -> Ga
                                winner=winner, result_reason=Game.Reason.SCORE, started_at=at - dt.timedelta(hours=1),
                                finished_at=at)
     GameSide.objects.bulk_create([
-        GameSide(game=game, slot=i + 1, total=total, **({"team": who} if isinstance(who, Team) else {"player": who}))
+        GameSide(game=game, slot=i + 1, total=total, confirmed_total=total,
+                 **({"team": who} if isinstance(who, Team) else {"player": who}))
         for i, (who, total) in enumerate(zip(sides, totals))])
     return game
 

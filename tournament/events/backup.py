@@ -30,7 +30,7 @@ from django.utils.duration import duration_iso_string
 from django.utils.translation import gettext as _
 
 from tournament.core import signup_deadline
-from tournament.events import backup_checks, backup_json, backup_log
+from tournament.events import backup_checks, backup_json, backup_log, backup_totals
 from tournament.events.backup_checks import (
     FORMAT,
     USER_FIELDS,
@@ -264,6 +264,7 @@ def import_tournament(data: dict, by=None) -> Tournament:
         row["slug"] = free_address(row["slug"])  # another event's address: this one takes a free one
     backup_checks.check(data, known)
     backup_log.upgrade_file(data)  # after the checks: every row and id of the file is sound by then
+    backup_totals.fill(data)  # a file older than the confirmed totals (RULES F1)
     log_problems = backup_log.problems(data)
     if log_problems:
         shown = "\n".join(f"- {p}" for p in log_problems[:backup_checks.MAX_PROBLEMS])
