@@ -1,7 +1,9 @@
 """The deployment's layout runs: `make rehearsal`'s quick run (`python -m bench.rehearsal --smoke`)
 starts PostgreSQL behind PgBouncer in transaction mode, Redis, two gunicorn hosts on 127.0.0.2 and
-127.0.0.3 and nginx in front of them, with the environment a server gets; tables save hands through
-nginx and a hand written through one host is read through the other on its next request. No faults,
+127.0.0.3, nginx in front of them and Varnish (the front cache) in front of nginx, with the
+environment a server gets; tables save hands through Varnish and nginx, a hand written through one
+host is read through the other on its next request, and after each hand its event's public page read
+through the cache shows it (0 stale reads). No faults,
 no workers. A change that breaks the layout (a setting PgBouncer cannot take, a host that keeps
 state of its own, a process command that no longer starts) fails here.
 
@@ -26,3 +28,5 @@ def test_the_layout_runs_on_two_hosts_behind_nginx_and_pgbouncer():
     passed = next(line for line in out.splitlines() if "requests nginx passed to each host" in line)
     assert "127.0.0.2" in passed and "127.0.0.3" in passed
     assert "outside them: 0" in out
+    fresh = next(line for line in out.splitlines() if "read through the cache on the next request" in line)
+    assert ", 0 stale reads" in fresh and not fresh.split(": ")[1].startswith("0 fresh"), fresh

@@ -69,7 +69,8 @@ def main(argv=None) -> int:
         if not smoke:
             layout.start_beat()
         layout.start_nginx()
-        log(f"  nginx 127.0.0.1:{ports.nginx} → gunicorn {', '.join(f'{h}:{ports.web}' for h in layouts.HOSTS)}; "
+        layout.start_varnish()
+        log(f"  Varnish 127.0.0.1:{ports.varnish} → nginx 127.0.0.1:{ports.nginx} → gunicorn {', '.join(f'{h}:{ports.web}' for h in layouts.HOSTS)}; "
             f"{layout.workers} workers, {'no' if smoke else 'one'} beat ({time.monotonic() - began:.0f} s)")
         # The rehearsal's own process builds the day and reads the figures; its mail is not the servers'.
         os.environ.update(layout.env(layout.var("driver")), EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
@@ -95,7 +96,7 @@ def _day(args, layout, log, began: float) -> int:
     log(f"  day built: bayfest ({len(plan.tables) - 2} tables in play, 2 no-shows), tables-day (2 tables, one "
         f"empty seat); the day runs {args.seconds:.0f} s")
     recorder = Recorder()
-    drivers = Drivers(plan, layout.ports.nginx, layout.ports.web, layouts.HOSTS, recorder, log)
+    drivers = Drivers(plan, layout.ports.varnish, layout.ports.web, layouts.HOSTS, recorder, log)
     drivers.warm_up(rounds=1 if args.mode == "smoke" else 3)  # each gunicorn worker's first page imports its views: not a figure of the day
     started = time.monotonic() + (plan.started - timezone.now()).total_seconds()
     if started < time.monotonic():

@@ -1,4 +1,4 @@
-"""Who uses the site during the rehearsal, all over HTTP: the tables' phones (through nginx), the
+"""Who uses the site during the rehearsal, all over HTTP: the tables' phones (through Varnish and nginx), the
 spectators on the bracket, the seating and the live homes, an organizer on both boards, and a probe
 that writes through one web host and reads through the other. Every answer is recorded.
 
@@ -7,6 +7,7 @@ table page's outbox does; an answer of 302 is a hand the phone counts as saved."
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from django import db
 from bench import site
 from bench.load import Connection, Request
 from bench.rehearsal.day import Plan
-from tournament.models import Game
+from tournament.models import Game, Tournament
 
 ACCEPTED = (302,)
 WIN_AT = {0: 0.40, 1: 0.58}  # the won games go out at these shares of the run
@@ -29,6 +30,7 @@ class Answer:
     status: int  # 0: no answer (connection refused or reset, timeout)
     seconds: float
     upstream: str = ""
+    cached: bool = False  # answered from the front cache (Varnish's X-Cache: hit)
 
 
 @dataclass
@@ -40,6 +42,11 @@ class Recorder:
     refused: dict[int, int] = field(default_factory=dict)  # game -> the hand number its sheet refused (game over)
     probes: list[tuple[str, str, bool]] = field(default_factory=list)  # (written via, read via, shown)
     probe_skipped: int = 0
+    # After each hand saved: its event's public page read through the front cache (Varnish) on the
+    # next request. Stale: the page's version is below the counter the hand's commit reached.
+    fresh_reads: int = 0
+    stale_reads: list[tuple[int, int, int]] = field(default_factory=list)  # (game, version shown, at least expected)
+    fresh_skipped: int = 0  # the counter or the page could not be read (a database or host fault)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def call(self, conn: Connection, kind: str, request: Request) -> tuple[int, dict, bytes]:
@@ -49,7 +56,8 @@ class Recorder:
         except OSError:
             status, headers, body = 0, {}, b""
         with self.lock:
-            self.answers.append(Answer(began, kind, status, time.monotonic() - began, headers.get("x-upstream", "")))
+            self.answers.append(Answer(began, kind, status, time.monotonic() - began, headers.get("x-upstream", ""),
+                                       headers.get("x-cache") == "hit"))
         return status, headers, body
 
 
@@ -71,15 +79,46 @@ class Drivers:
         small = table.small_hand(conn)
         winning = [site.WINNING_HAND] + [{}] * (len(table.slots) - 1)
         won = 0
+        reader = Connection("127.0.0.1", self.port, timeout=20)
+        page = self._public_page(game)
         while not self.stop.is_set():
             going_out = win_share is not None and time.monotonic() >= self.started + win_share * self.plan.seconds
             fields = (table.hand({}, went_out=table.slots[0], per_side=winning) if going_out else table.hand(small))
+            before = self._counter(game)
             status = self._save(conn, table, fields, game_id)
+            if status == "saved":
+                self._check_fresh(reader, page, game_id, before)
             if status == "refused":
                 return
             if going_out and status == "saved":
                 won += 1
             self.stop.wait(self.period)
+
+    # ---- fresh on the next request, through the front cache -----------------------------------------
+    def _public_page(self, game: Game) -> str:
+        slug = Tournament.objects.filter(divisions__games=game).values_list("slug", flat=True).first()
+        if slug == self.plan.tables_slug:
+            return site.url("tables:public_seating", slug)
+        return site.url("brackets:division", slug, "d1")
+
+    def _counter(self, game: Game) -> int | None:
+        try:
+            return Tournament.objects.filter(divisions__games=game).values_list("changes", flat=True).first()
+        except Exception:  # PgBouncer or PostgreSQL restarting (a fault): this hand is not checked
+            db.connection.close()
+            return None
+
+    def _check_fresh(self, reader: Connection, page: str, game_id: int, before: int | None) -> None:
+        """The hand's response has come back: the page must show a version past the counter read before it."""
+        status, headers, body = self.rec.call(reader, "fresh read (cache)", Request(page))
+        shown = re.match(r"\d+", headers.get("x-meldboard-version", "")) if status == 200 else None
+        with self.rec.lock:
+            if before is None or shown is None:
+                self.rec.fresh_skipped += 1
+            elif int(shown.group()) > before:
+                self.rec.fresh_reads += 1
+            else:
+                self.rec.stale_reads.append((game_id, int(shown.group()), before + 1))
 
     def _load(self, conn: Connection, table: site.Table) -> site.Table | None:
         for _ in range(30):
@@ -148,12 +187,16 @@ class Drivers:
         game = Game.objects.get(pk=self.plan.probe)
         conns = {host: Connection(host, self.web_port, timeout=10) for host in self.hosts}
         tables = {host: site.Table(game.table_token) for host in self.hosts}
+        front, page = Connection("127.0.0.1", self.port, timeout=20), self._public_page(game)
         turn = 0
         while not self.stop.wait(1.0):
             writer, reader = self.hosts[turn % 2], self.hosts[(turn + 1) % 2]
             turn += 1
             try:
+                before = self._counter(game)
                 shown = self._probe_once(conns, tables, writer, reader, game.pk)
+                if shown is not None:  # the hand was saved (on a host directly): the cache must show it too
+                    self._check_fresh(front, page, game.pk, before)
             except (OSError, RuntimeError):  # a host went down between two of the probe's requests
                 shown = None
             with self.rec.lock:

@@ -7,6 +7,8 @@ until what it broke answers again (directly on the web hosts, not through nginx)
 - Redis stopped and started again (SIGTERM: it writes its append-only file);
 - PgBouncer stopped and started again (every client connection is cut);
 - PostgreSQL restarted (pg_ctl restart -m fast): the one window in which 5xx are allowed;
+- Varnish (the front cache) stopped and started again: it comes back empty, and the purges sent
+  while it was down failed (retried, logged); every hand saved afterwards is read fresh through it;
 - beat stopped for two minutes (`--beat-seconds`), then started again.
 """
 
@@ -58,10 +60,11 @@ class Faults:
             Fault("restart Redis", 0.30),
             Fault("restart PgBouncer", 0.40),
             Fault("restart PostgreSQL", 0.47),
+            Fault("restart Varnish (an empty cache)", 0.51),
             Fault(f"stop beat for {beat_seconds:.0f} s", 0.55),
         ]
         self.actions = [self._kill_web, self._kill_worker, self._restart_redis, self._restart_pgbouncer,
-                        self._restart_postgres, self._stop_beat]
+                        self._restart_postgres, self._restart_varnish, self._stop_beat]
         self.stop = threading.Event()
         self.thread: threading.Thread | None = None
 
@@ -136,6 +139,13 @@ class Faults:
         self.layout.restart_postgres()
         fault.note = "pg_ctl restart -m fast"
         self._until(fault, self._both_healthy)
+
+    def _restart_varnish(self, fault: Fault) -> None:
+        # Purges sent while it is down fail (retried, logged): harmless, it comes back empty. Every
+        # hand saved afterwards is still checked fresh through it (figures: stale reads).
+        self.layout.restart("varnish")
+        fault.note = "varnishd stopped and started: its cache emptied"
+        self._until(fault, lambda: get(f"http://127.0.0.1:{self.layout.ports.varnish}/healthz")[0] == 200)
 
     def _stop_beat(self, fault: Fault) -> None:
         """Healed, counted from its return: the first sweep the new beat sends."""

@@ -114,6 +114,15 @@ def report(plan: Plan, rec: Recorder, faults: list, started: float, now: dt.date
         f" ({rec.probe_skipped} probes skipped while a host was down)")
     log(f"  requests nginx passed to each host: {dict(upstreams(rec))}")
 
+    stale = len(rec.stale_reads)
+    ok &= stale == 0 and rec.fresh_reads > 0
+    log("\n== Front cache (Varnish)")
+    log(f"  hands saved, then their event's page read through the cache on the next request: {rec.fresh_reads} fresh, "
+        f"{stale} stale reads" + (f"  FAILED: {rec.stale_reads[:8]}" if stale else "")
+        + f" ({rec.fresh_skipped} not checked during a fault)")
+    public = [a for a in rec.answers if a.kind in ("public home", "bracket", "seating") and a.status == 200]
+    log(f"  spectators' pages answered from the cache: {sum(a.cached for a in public)} of {len(public)}")
+
     f = five_hundreds(rec, faults, started)
     ok &= not f["outside"]
     log("\n== 5xx")
@@ -121,7 +130,7 @@ def report(plan: Plan, rec: Recorder, faults: list, started: float, now: dt.date
     log(f"  outside them: {len(f['outside'])}" + (f"  FAILED: {f['outside'][:8]}" if f["outside"] else ""))
     log(f"  requests with no answer at all (connection refused or reset): {f['no_answer']}")
 
-    log("\n== Requests (through nginx unless 'probe')")
+    log("\n== Requests (through Varnish and nginx unless 'probe')")
     log(f"  {'kind':<24}{'n':>6}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
     for kind, n, p50, p95, top in latencies(rec):
         log(f"  {kind:<24}{n:>6}{p50 * 1000:>9.0f}{p95 * 1000:>9.0f}{top * 1000:>9.0f}")

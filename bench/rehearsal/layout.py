@@ -1,4 +1,5 @@
-"""The deployment on loopback: PostgreSQL, PgBouncer, Redis and nginx from Debian's packages, the app's
+"""The deployment on loopback: PostgreSQL, PgBouncer, Redis, nginx and Varnish (the front cache, in
+front of nginx) from Debian's packages, the app's
 processes from config/processes.py, every one started and stopped by its own PID.
 
 As root the Debian packages are installed when missing (as the Makefile's system-test-deps does),
@@ -26,7 +27,8 @@ from config import processes
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTS = ("127.0.0.2", "127.0.0.3")  # the two web "hosts"
-PACKAGES = {"nginx": "nginx", "pgbouncer": "pgbouncer", "redis-server": "redis-server"}
+PACKAGES = {"nginx": "nginx", "pgbouncer": "pgbouncer", "redis-server": "redis-server", "varnishd": "varnish"}
+XKEY = "/usr/lib/*/varnish/vmods/libvmod_xkey.so"
 REHEARSAL_VALUES = {
     "web": {"bind": "{host}:{port}", "workers": "2", "threads": "4"},
     "worker": {"concurrency": "2"},
@@ -41,11 +43,12 @@ class Ports:
     pgbouncer: int = 16432
     postgres: int = 15432
     redis: int = 16379
+    varnish: int = 18090
 
     @classmethod
     def free(cls) -> "Ports":
         """Ports nobody listens on now (the suite's fast run beside other test processes)."""
-        return cls(*(_free_port() for _ in range(5)))
+        return cls(*(_free_port() for _ in range(6)))
 
 
 def _free_port() -> int:
@@ -63,6 +66,8 @@ def install_missing(log=print) -> None:
     missing = [package for program, package in PACKAGES.items() if not shutil.which(program)]
     if not glob.glob("/usr/lib/postgresql/*/bin/initdb"):
         missing.append("postgresql")
+    if not glob.glob(XKEY):
+        missing.append("varnish-modules")
     if not missing:
         return
     if os.geteuid() != 0:
@@ -119,7 +124,8 @@ class Layout:
             "SECRET_KEY": self.secret_key,
             "DEBUG": "false",
             "ALLOWED_HOSTS": "127.0.0.1,localhost," + ",".join(HOSTS),
-            "CSRF_TRUSTED_ORIGINS": f"http://127.0.0.1:{self.ports.nginx}",
+            "CSRF_TRUSTED_ORIGINS": f"http://127.0.0.1:{self.ports.nginx},http://127.0.0.1:{self.ports.varnish}",
+            "FRONT_CACHE_URLS": f"http://127.0.0.1:{self.ports.varnish}/",
             "MELDBOARD_VAR_DIR": str(var),
             "FORWARDED_ALLOW_IPS": "127.0.0.1",
             "SWEEP_INTERVAL_SECONDS": "10",
@@ -193,7 +199,7 @@ pidfile = {home}/pgbouncer.pid
     def restart(self, name: str) -> None:
         """Stop a service (SIGTERM: Redis writes its file, PgBouncer closes its connections) and start it again."""
         self._end(name)
-        {"redis": self.start_redis, "pgbouncer": self.start_pgbouncer}[name]()
+        {"redis": self.start_redis, "pgbouncer": self.start_pgbouncer, "varnish": self.start_varnish}[name]()
 
     # ---- nginx: deploy/nginx.conf with the two hosts as its upstream -------------------------------
     def start_nginx(self) -> None:
@@ -216,6 +222,23 @@ pidfile = {home}/pgbouncer.pid
                                                   stdout=subprocess.DEVNULL, stderr=open(home / "stderr.log", "ab"),
                                                   start_new_session=True)
         _wait_port("127.0.0.1", self.ports.nginx, "nginx")
+
+    # ---- Varnish: deploy/varnish.vcl in front of nginx ------------------------------------------------
+    def start_varnish(self) -> None:
+        vcl = (ROOT / "deploy" / "varnish.vcl").read_text()
+        backend = '.host = "nginx";\n    .port = "80";'
+        if backend not in vcl:
+            raise RuntimeError("deploy/varnish.vcl no longer names its backend as nginx port 80")
+        vcl = vcl.replace(backend, f'.host = "127.0.0.1";\n    .port = "{self.ports.nginx}";')
+        home = self.dir / "varnish"
+        home.mkdir(exist_ok=True)
+        (home / "meldboard.vcl").write_text(vcl)
+        # -F: in the foreground, so its PID is the one stopped; a restart starts with an empty cache.
+        command = ["varnishd", "-F", "-j", "none", "-a", f"127.0.0.1:{self.ports.varnish}", "-f", str(home / "meldboard.vcl"),
+                   "-n", str(home / "work"), "-s", "malloc,128m"]
+        self.services["varnish"] = subprocess.Popen(command, stdout=open(self.dir / "varnish.log", "ab"),
+                                                    stderr=subprocess.STDOUT, start_new_session=True)
+        _wait_port("127.0.0.1", self.ports.varnish, "Varnish")
 
     # ---- the app ----------------------------------------------------------------------------------
     def release(self, static: bool = True) -> None:
@@ -265,6 +288,7 @@ pidfile = {home}/pgbouncer.pid
             process.wait()
 
     def stop(self, keep_dir: bool = False) -> None:
+        self._end("varnish")
         self._end("nginx")  # first: its keep-alive connections would hold gunicorn's threads
         self.keeper.stop_all()
         for name in ("redis", "pgbouncer"):
