@@ -41,7 +41,8 @@ def pairs(club: Club) -> list[tuple[Side, Side]]:
             "tournament__signup_deadline", "pk").values_list("pk", "name", "contact", "tournament__name",
                                                              "tournament__signup_deadline", "tournament__time_zone"):
         year = timezone.localtime(deadline, zoneinfo.ZoneInfo(zone)).year
-        signed.setdefault(mem.mapping[pk], []).append((name, contact, f"{event} ({year})"))
+        shown = event if event.rstrip().endswith(str(year)) else f"{event} ({year})"  # never "Bayfest 2026 (2026)"
+        signed.setdefault(mem.mapping[pk], []).append((name, contact, shown))
     return [(_side(mem, a, signed), _side(mem, b, signed)) for a, b in found]
 
 
