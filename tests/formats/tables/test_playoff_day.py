@@ -101,15 +101,36 @@ def test_medals_wait_for_the_event_to_be_finished_and_reopening_asks_why(organiz
     assert "Gold" not in page(client, "tables:public_standings", event)
 
 
+def test_a_tie_left_when_the_organizer_finishes_the_event_shares_its_medal_and_asks_for_no_play_off(
+        organizer_client, client):
+    """Found by the stateful day (tests/formats/tables/test_people_stateful.py): a tie the organizer
+    leaves unplayed (two level at a cutthroat day cannot play off) still said "Play-off needed" and
+    "a play-off will decide" once the event was finished."""
+    event, (a, b) = players_round("rummikub", 3, 3)
+    end_with_totals(a, 90, 10, -70)
+    end_with_totals(b, 10, 0, -60)
+    assert "a play-off will decide" in page(client, "tables:public_standings", event)
+    organizer_client.post(reverse("tables:finish_event", args=[event.slug]), {"reason": "the silver is shared"})
+    for text in (page(client, "tables:public_standings", event), page(organizer_client, "tables:standings", event)):
+        words = " ".join(text.split())
+        assert "Play-off needed" not in words and "a play-off will decide" not in words
+        assert words.count("Silver") == 2
+    table = results.standings(Tournament.objects.get(pk=event.pk))
+    assert table.ties == [] and [r.rank for r in table.rows[:3]] == [1, 2, 2]
+    organizer_client.post(reverse("tables:reopen_event", args=[event.slug]), {"reason": "they will play it off"})
+    assert results.standings(Tournament.objects.get(pk=event.pk)).ties[0].playoff == "needed"
+
+
 def test_the_event_cannot_be_finished_while_a_table_plays_nor_a_play_off_added_after(organizer_client):
     event, (a, b) = players_round("rummikub", 3, 3)
     end_with_totals(a, 60, 10, -70)
     response = organizer_client.post(reverse("tables:finish_event", args=[event.slug]), {})
     assert response.status_code == 400 and "Tables still playing: 2." in visible(response.content.decode())
     end_with_totals(b, 60, 0, -60)
+    tied = tied_ids(event)
     event_state.finish(event)
     with pytest.raises(Exception, match="The event is finished"):
-        playoffs.create_playoff(Tournament.objects.get(pk=event.pk), tied_ids(event))
+        playoffs.create_playoff(Tournament.objects.get(pk=event.pk), tied)
 
 
 def test_a_play_off_that_settles_the_last_medal_decides_the_event_by_itself(client):

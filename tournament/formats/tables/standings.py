@@ -156,7 +156,7 @@ def compute(rounds: Sequence[Round], mode: str = TOTAL, entrants: Iterable[int] 
         for row in ordered:
             row.provisional = True
         return Standings(mode, ordered, [], provisional=True, finished=finished)
-    ties = _ties(ordered)
+    ties = [] if finished else _ties(ordered)  # finished by the organizer: a tie not played off shares its medal
     last_playoff_done = bool(rounds) and rounds[-1].playoff and all(
         s.finished for t in rounds[-1].tables for s in t.sides)
     decided = finished or (last_playoff_done and not ties)
