@@ -27,7 +27,7 @@ def _int(env: environ.Env, name: str, default: int | None) -> int | None:
     raw = env.str(name, default="").strip()
     if raw == "":
         return default
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):
         raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}")
     return int(raw)
 

@@ -22,6 +22,7 @@ from tests.gameday_setup import publish_division, teams
 from tournament.core import actions
 from tournament.models import (
     CheckIn,
+    DivisionWithdrawal,
     DrawRecord,
     Game,
     GameEvent,
@@ -110,11 +111,13 @@ def world(organizer):
                                           status=OutboxMessage.Status.FAILED)
     invitation = Invitation.objects.create(email="z@club.example", tournament=tournament, digest="0" * 64,
                                            expires_at=timezone.now() + dt.timedelta(days=1))
+    left = DivisionWithdrawal.objects.create(team=team, division=division, reason="guarded")
     kwargs = {
         "slug": tournament.slug, "game_id": game.pk, "round_id": game.round_id, "division_id": division.pk,
         "kind": division.kind, "version": "current", "team_id": team.pk, "number": 1, "user_id": co.pk,
         "job_id": "no-such-job", "order": "table", "player_id": team.players.first().pk,
         "message_id": failed.pk, "invitation_id": invitation.pk, "token": game.table_token,
+        "withdrawal_id": left.pk,
     }
     data = {
         "seed": "5", "override": "1", "draw": DrawRecord.objects.filter(division=division).first().pk,

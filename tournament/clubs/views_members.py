@@ -34,7 +34,7 @@ def member_list(request, club):
 
 def _two(request, club):
     ids = [request.POST.get("keep", ""), request.POST.get("other", "")]
-    if not all(i.isdigit() for i in ids) or ids[0] == ids[1]:
+    if not all(i.isascii() and i.isdigit() for i in ids) or ids[0] == ids[1]:
         return None
     found = {m.pk: m for m in Member.objects.filter(club=club, merged_into__isnull=True, pk__in=[int(i) for i in ids])}
     return (found[int(ids[0])], found[int(ids[1])]) if len(found) == 2 else None

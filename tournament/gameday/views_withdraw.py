@@ -47,7 +47,7 @@ def _divisions_left(team: Team) -> list[tuple[Division, list]]:
 def _scope(tournament, value: str) -> Division | None:
     if not value or value == EVENT:
         return None
-    division = Division.objects.filter(tournament=tournament, pk=value if value.isdigit() else 0).first()
+    division = Division.objects.filter(tournament=tournament, pk=value if value.isascii() and value.isdigit() else 0).first()
     if division is None:
         raise ValidationError(_("Choose where the team withdraws from: the whole event or one division."))
     return division
