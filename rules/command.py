@@ -46,7 +46,9 @@ def _score(payload: object) -> tuple[bool, dict]:
     sides: list[SideEntry] = [s for s in hand.sides if s is not None]
     scores = hand_scores(hand.preset, hand.numbers, sides)
     totals = {side.name: side.total_before + points for side, points in zip(sides, scores)}
-    over, winner = decide(hand.preset, hand.numbers, totals, hand.hand_number)
+    # An absent side's total never wins nor ends the game (Meldboard S1).
+    over, winner = decide(hand.preset, hand.numbers, {s.name: totals[s.name] for s in sides if not s.absent},
+                          hand.hand_number)
     return True, {
         "variant": hand.preset.name,
         "sides": [

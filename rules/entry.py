@@ -71,6 +71,9 @@ class SideEntry:
     jokers_charged: int = 0
     rack_points: int = 0
     rack_jokers: int = 0
+    # An absent seat (a no-show, or a late arrival before the hand it joins) plays no part in the
+    # hand: every figure 0, never out, scored 0 and left out of the game's end (Meldboard S1).
+    absent: bool = False
     # Fields refused as entered (their value above is the default): the rule checks leave out what
     # they cannot know, and still report every other problem of the side (RULES §7).
     refused: frozenset[str] = frozenset()
@@ -178,7 +181,7 @@ def _parse_side(
         refuse(None, f"a side must be an object with name, total_before and its fields, got {show(raw)}",
                "side-not-object", value=show(raw))
         return None
-    known = {"name", "total_before", *FIELD_KINDS}
+    known = {"name", "total_before", "absent", *FIELD_KINDS}
     for key in raw:
         if key not in known:
             refuse(str(key)[:MAX_NAME], f"unknown field {show(key)}", "side-unknown-field", key=show(key))
@@ -190,6 +193,7 @@ def _parse_side(
                "name-invalid", most=MAX_NAME, value=show(raw["name"]))
 
     values: dict[str, int | bool] = {}
+    absent = raw.get("absent") is True  # an absent side may leave its figures out
     total = raw.get("total_before")
     if "total_before" not in raw:
         refuse("total_before", "total_before is missing (the side's total before this hand)", "total-missing")
@@ -205,7 +209,7 @@ def _parse_side(
     for name, kind in FIELD_KINDS.items():
         used = name in preset.side_fields
         if name not in raw:
-            if used:
+            if used and not absent:
                 spelled = "" if LABELS[name] == name.replace("_", " ") else f" ({LABELS[name]})"
                 refuse(name, f"{name} is missing{spelled}", "field-missing", field=name)
             continue
@@ -220,6 +224,16 @@ def _parse_side(
         elif used:
             values[name] = value
 
+    if "absent" in raw:
+        if not isinstance(raw["absent"], bool):
+            refuse("absent", f"absent must be true or false, got {show(raw['absent'])}", "not-true-or-false",
+                   field="absent", value=show(raw["absent"]))
+        elif raw["absent"]:
+            values["absent"] = True
+            played = [name for name in FIELD_KINDS if values.get(name)]
+            for name in played:
+                refuse(name, f"is absent, so it plays no part in the hand, but {LABELS[name]} is {show(values[name])}",
+                       "absent-played", field=name)
     name = raw["name"] if _good_name(raw) else label
     return SideEntry(name=name, refused=frozenset(refused), **values)  # type: ignore[arg-type]
 

@@ -15,7 +15,7 @@ HAND_CODES = (
 SIDE_CODES = (
     "side-not-object", "side-unknown-field", "name-missing", "name-invalid", "total-missing",
     "total-not-whole", "total-not-multiple", "field-missing", "not-true-or-false", "not-whole", "negative",
-    "out-of-range", "not-multiple", "field-not-used", "duplicate-name",
+    "out-of-range", "not-multiple", "field-not-used", "duplicate-name", "absent-played",
 )
 RULE_CODES = (
     "several-went-out", "went-out-short", "went-out-with-cards-left", "melded-below-books", "rack-not-empty",

@@ -51,6 +51,11 @@ def rummikub_round(numbers: dict[str, int], sides: list[SideEntry]) -> list[int]
 
 
 def hand_scores(preset: Preset, numbers: dict[str, int], sides: list[SideEntry]) -> list[int]:
+    """Each side's hand score; an absent side scores 0 and a Rummikub round is zero-sum among the
+    players present (Meldboard S1)."""
+    present = [side for side in sides if not side.absent]
     if preset.family == "rummikub":
-        return rummikub_round(numbers, sides)
-    return [sum(card_parts(preset, numbers, side).values()) for side in sides]
+        scores = iter(rummikub_round(numbers, present) if present else [])
+    else:
+        scores = iter([sum(card_parts(preset, numbers, side).values()) for side in present])
+    return [0 if side.absent else next(scores) for side in sides]

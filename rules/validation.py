@@ -22,7 +22,8 @@ BOOK_NAMES = {field: (one, many) for field, _, one, many, _ in REQUIREMENTS}
 
 
 def validate(hand: HandEntry) -> list[Problem]:
-    parsed = [(label, side) for label, side in zip(hand.labels, hand.sides) if side is not None]
+    # An absent side plays no part (its figures are refused at entry if any): nothing to check.
+    parsed = [(label, side) for label, side in zip(hand.labels, hand.sides) if side is not None and not side.absent]
     problems = _one_side_out(parsed)
     for label, side in parsed:
         if hand.preset.family == "rummikub":

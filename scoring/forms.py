@@ -80,11 +80,17 @@ class HandForm(forms.Form):
     went_out = forms.ChoiceField(label=gettext_lazy("Who went out"), widget=forms.RadioSelect)
 
     def __init__(self, *args, sheet: sheets.Sheet | sheets.Entry, correction: bool = False, organizer: bool = False,
-                 **kwargs):
+                 absent: list[bool] | None = None, **kwargs):
+        """`absent`: which sides took no part in the hand (a correction: as the hand was saved);
+        by default the sides seat_state says take no part in the next hand. An absent side is asked
+        nothing, keeps no score and does not go out (RULES-DECISIONS S1)."""
         super().__init__(*args, **kwargs)
         self.sheet = sheet
         self.correction = correction
-        choices = [(str(v.side.slot), v.name) for v in sheet.sides]
+        self.absent = list(absent) if absent is not None else [v.absent for v in sheet.sides]
+        self.absent += [False] * (len(sheet.sides) - len(self.absent))
+        playing = [v for v, away in zip(sheet.sides, self.absent) if not away]
+        choices = [(str(v.side.slot), v.name) for v in playing]
         self.fields["went_out"].choices = choices + [(NOBODY, _("Nobody"))]
         self.fields["went_out"].error_messages["required"] = _("Choose who went out (or nobody).")
         if organizer:
@@ -100,7 +106,7 @@ class HandForm(forms.Form):
             )
         self.side_rows = []
         labels = {f: str(sheets.FIELD_LABELS.get(f, f.replace("_", " "))) for f in sheet.fields}
-        for view in sheet.sides:
+        for view in playing:
             names = []
             for f in sheet.fields:
                 name = field_name(view.side.slot, f)
@@ -119,16 +125,24 @@ class HandForm(forms.Form):
             (view, [(self[n], n.split("_", 1)[1]) for n in names]) for view, names in self.side_rows
         ]
 
+    def absent_views(self) -> list:
+        """The sides absent from this hand (listed on the form, asked nothing)."""
+        return [v for v, away in zip(self.sheet.sides, self.absent) if away]
+
+    def _every_side(self, entries: dict) -> list[dict]:
+        """One entry per side of the sheet, in slot order: an absent side's is {"absent": True}."""
+        return [{"absent": True} if away else entries[view.side.slot] for view, away in zip(self.sheet.sides, self.absent)]
+
     def values(self) -> list[dict]:
         """Per side (in slot order) the engine's fields; call after is_valid()."""
         data = self.cleaned_data
         out = data.get("went_out")
-        values = []
+        entries = {}
         for view, names in self.side_rows:
             entry = {n.split("_", 1)[1]: data.get(n, 0) for n in names}
             entry["went_out"] = out == str(view.side.slot)
-            values.append(entry)
-        return values
+            entries[view.side.slot] = entry
+        return self._every_side(entries)
 
     def readable_values(self) -> list[dict]:
         """Like values(), on a form with typing errors: a field the form refused is left out (the
@@ -136,12 +150,12 @@ class HandForm(forms.Form):
         report every other problem of the hand at the same time (RULES §7)."""
         data = self.cleaned_data
         out = data.get("went_out")
-        values = []
+        entries = {}
         for view, names in self.side_rows:
             entry = {n.split("_", 1)[1]: data[n] for n in names if n in data}
             entry["went_out"] = out == str(view.side.slot)
-            values.append(entry)
-        return values
+            entries[view.side.slot] = entry
+        return self._every_side(entries)
 
     def problems_besides_typing(self, errors: list[dict]) -> list[dict]:
         """The engine's errors about what the form has not refused already."""
@@ -207,13 +221,15 @@ class ConfirmForm(forms.Form):
                                              "invalid_choice": gettext_lazy("Choose which side confirms the hand.")})
     handover = forms.BooleanField(required=False)
 
-    def __init__(self, *args, sheet: sheets.Sheet, organizer: bool = False, **kwargs):
+    def __init__(self, *args, sheet: sheets.Sheet, organizer: bool = False, absent: list[bool] | None = None, **kwargs):
+        """`absent`: the sides that took no part in the hand: an absent player never confirms it."""
         super().__init__(*args, **kwargs)
         self.sheet = sheet
         if organizer:
             del self.fields["side"]
         else:
-            self.fields["side"].choices = [(str(v.side.slot), v.name) for v in sheet.sides]
+            away = list(absent or []) + [False] * len(sheet.sides)
+            self.fields["side"].choices = [(str(v.side.slot), v.name) for v, a in zip(sheet.sides, away) if not a]
 
     def side_view(self) -> sheets.SideView | None:
         slot = self.cleaned_data.get("side")

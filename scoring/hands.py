@@ -34,7 +34,7 @@ from scoring.hand_errors import (  # raised here; callers catch them as hands.X
 )
 from scoring.hand_window import accepting_hands, table_locked
 from scoring.models import Hand, HandRevision
-from tournament.core import formats
+from tournament.core import formats, seat_state
 from tournament.core.game_log import Entrant, EntrantTotal
 from tournament.core.game_rows import log_event
 from tournament.models import Game, GameSide, Tournament
@@ -146,6 +146,9 @@ def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by
               "if it is the same hand, there is nothing more to do; otherwise save it again.")
             % {"saved": number - 1 if number > expected else expected - 1, "number": expected}
         )
+    if game.division.kind == "tables" and seat_state.below_minimum(tournament, sides):
+        raise GameClosed(seat_state.too_few_words(tournament))
+    values = sheets.settle_absent(values, [not seat_state.plays_hand(s, number) for s in sides])
     data = sheets.payload(game, number, names, state.totals, values)
     ok, result = rules.score(data)
     if not ok:
@@ -191,6 +194,7 @@ def correct(
         sides, names = sheets.sides_and_names(game)
         saved = outcome.saved_hands(game.pk)
         before = rules.totals_after((h.scores for h in saved if h.number < current.number), len(sides))
+        values = sheets.settle_absent(values, sheets.absent_in(current.entries) + [False] * len(sides))  # as saved
         data = sheets.payload(game, current.number, names, before, values)
         if current.version != version:
             if _saved_already(current, version, data["sides"], reason=reason, author=author):
@@ -268,7 +272,7 @@ def _new_winner(game: Game, sides: list[GameSide], names: list[str], saved: list
     game in play or an unchanged winner."""
     if game.status != Game.Status.FINISHED:
         return None
-    winner = outcome.result_winner(game, names, saved)
+    winner = outcome.result_winner(game, names, saved, sides)
     if winner is None:
         raise ResultLocked(
             _("With this correction the game would no longer have a winner. Ask the organizer to decide the result.")
@@ -329,6 +333,7 @@ def _check_table_confirmation(game: Game, hand: Hand, by: str, by_slot: int | No
         raise ResultLocked(locked)
     if hand.entered_as(by_slot, by):
         raise HandError(_("%(by)s entered hand %(number)s: the other side confirms it.") % {"by": by, "number": hand.number})
+    sheets.refuse_if_absent(hand, by, by_slot)
 
 
 def rotate_token(game: Game, *, by=None) -> str:

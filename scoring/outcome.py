@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 import rules
 from scoring import sheet as sheets
 from scoring.models import Hand, HandRevision
-from tournament.core import formats
+from tournament.core import formats, seat_state
 from tournament.models import Game, GameEvent, GameSide, Tournament
 
 log = logging.getLogger(__name__)
@@ -80,28 +80,29 @@ def standing(tournament: Tournament, sides: list[GameSide], names: list[str], ha
              extra_hand: int | None = None) -> Standing:
     """`extra_hand`: the game's Game.extra_hand (one more hand after a tie at the time limit)."""
     totals = rules.totals_after((h.scores for h in hands), len(sides))
+    counted = seat_state.counted_totals(names, totals, sides)  # an absent seat never wins (S1)
     over, winner = (False, None)
     if hands:
-        over, winner = rules.game_over(
-            tournament.variant, dict(zip(names, totals)), len(hands), tournament.rules_numbers or None
-        )
+        over, winner = rules.game_over(tournament.variant, counted, len(hands), tournament.rules_numbers or None)
     extra = not over and sheets.extra_hand_played(extra_hand, len(hands))
     if extra:
-        over, winner = True, rules.time_limit_winner(dict(zip(names, totals)))
+        over, winner = True, rules.time_limit_winner(counted)
     unconfirmed = [h.number for h in hands if tournament.require_confirmation and h.confirmed_at is None]
     return Standing(sides, names, totals, over, winner, unconfirmed, extra)
 
 
-def result_winner(game: Game, names: list[str], hands: list[SavedHand]) -> str | None:
+def result_winner(game: Game, names: list[str], hands: list[SavedHand], sides: list[GameSide] | None = None) -> str | None:
     """Who a finished game's result gives the win to with these hands, or None if nobody would win:
     by the score, the engine's game end; at the time limit, the sole highest total over the hands
     completed before it (A7, D6)."""
+    def of(totals):  # an absent seat never wins (S1)
+        return seat_state.counted_totals(names, totals, sides) if sides else dict(zip(names, totals))
     if game.result_reason != Game.Reason.SCORE:
         counted = before_limit(game, hands)
-        return rules.time_limit_winner(dict(zip(names, rules.totals_after((h.scores for h in counted), len(names)))))
+        return rules.time_limit_winner(of(rules.totals_after((h.scores for h in counted), len(names))))
     totals = rules.totals_after((h.scores for h in hands), len(names))
     tournament = game.division.tournament
-    over, winner = rules.game_over(tournament.variant, dict(zip(names, totals)), len(hands), tournament.rules_numbers or None)
+    over, winner = rules.game_over(tournament.variant, of(totals), len(hands), tournament.rules_numbers or None)
     return winner if over else None
 
 

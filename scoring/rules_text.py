@@ -46,6 +46,7 @@ SENTENCES: dict[str, str] = {
     "not-multiple": gettext_noop("%(side)s: %(field)s must be a multiple of %(step)s, got %(value)s"),
     "field-not-used": gettext_noop("%(side)s: %(field)s is not used in %(variant)s; leave it out or give 0"),
     "duplicate-name": gettext_noop("%(side)s: another side has the same name; each side needs its own"),
+    "absent-played": gettext_noop("%(side)s is absent, so it plays no part in the hand: leave %(field)s empty"),
     "several-went-out": gettext_noop("%(side)s: went out, but so did %(others)s; at most one side goes out in a hand"),
     "went-out-short": gettext_noop("%(side)s: went out with %(have)s %(books)s; going out needs %(need)s"),
     "went-out-with-cards-left": gettext_noop("%(side)s: went out, so nothing is left in hand or feet, "

@@ -14,8 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import rules
+from scoring.hand_errors import HandError
 from scoring.models import Hand, HandRevision
-from tournament.core import seated
+from tournament.core import seat_state, seated
 from tournament.models import Game, GameSide, Substitution
 
 # Short labels for a phone; the engine's own messages name fields in its words.
@@ -104,13 +105,41 @@ def extra_hand_played(extra_hand: int | None, hands_played: int) -> bool:
     return extra_hand is not None and hands_played >= extra_hand
 
 
+def settle_absent(values: list[dict], absent: list[bool]) -> list[dict]:
+    """The hand's values with each seat's part as seat_state decides it, whatever a page sent (a seat
+    may have turned absent or come back since the page was loaded; a correction keeps the part each
+    seat had in the hand as saved): an
+    absent seat's entry is only {"absent": True} (nothing asked of it, S1), the others lose the flag."""
+    settled = []
+    for entry, away in zip(values, absent):
+        settled.append({"absent": True} if away else {k: v for k, v in entry.items() if k != "absent"})
+    return settled
+
+
+def absent_in(entries: list[dict]) -> list[bool]:
+    """Which seats a saved hand scored as absent (its entries, side by side)."""
+    return [bool(e.get("absent")) for e in entries]
+
+
+def refuse_if_absent(hand: Hand, by: str, slot: int | None) -> None:
+    """An absent player never confirms a hand (S1): HandError if the side in `slot` was absent from it."""
+    slots = list(GameSide.objects.filter(game_id=hand.game_id, is_bye=False).order_by("slot").values_list("slot", flat=True))
+    away = absent_in(hand.entries)
+    if slot in slots and slots.index(slot) < len(away) and away[slots.index(slot)]:
+        raise HandError(_("%(by)s was absent from hand %(number)s: a player who took part confirms it.")
+                        % {"by": by, "number": hand.number})
+
+
 def payload(game: Game, number: int, names: list[str], before: list[int], values: list[dict]) -> dict:
-    """The engine's input (RULES.md §7) for one hand: every field of the variant for every side."""
+    """The engine's input (RULES.md §7) for one hand: every field of the variant for every side (an
+    absent seat marked so: the engine asks nothing of it and scores it 0)."""
     tournament = game.division.tournament
     fields = rules.side_fields(tournament.variant)
     sides = []
     for name, total, entry in zip(names, before, values):
         side = {"name": name, "total_before": total}
+        if entry.get("absent"):
+            side["absent"] = True
         for f in fields:
             side[f] = entry.get(f, False if f == "went_out" else 0)
         sides.append(side)
@@ -143,6 +172,8 @@ class SideView:
     name: str
     players: list[str]
     seated: str = ""  # who sits there: the team's name, or its partners with a substitute
+    absent: bool = False  # takes no part in the hand being entered (tournament.core.seat_state)
+    state: str = ""  # the seat's state in words when it is not simply present (absent, arrived late…)
     total: int = 0
     next_meld: int = 0
     leading: bool = False
@@ -154,6 +185,7 @@ class SideView:
 class Cell:
     hand_score: int
     total: int
+    absent: bool = False  # the seat took no part in this hand (scored 0)
 
 
 @dataclass
@@ -234,7 +266,8 @@ def build(game: Game) -> Sheet:
     rows = []
     totals = [0] * len(sides)
     for hand, after in zip(hands, running):
-        cells = [Cell(total - before, total) for before, total in zip(totals, after)]
+        away = absent_in(hand.entries) + [False] * len(after)
+        cells = [Cell(total - before, total, bool(a)) for before, total, a in zip(totals, after, away)]
         melds = [rules.next_meld(variant, before, hand.number, settings) for before in totals]
         totals = after
         out = next((e.get("name") for e in hand.entries if e.get("went_out")), None)
@@ -248,21 +281,31 @@ def build(game: Game) -> Sheet:
     for view, total, confirmed in zip(views, totals, counted.totals):
         view.total, view.confirmed_total, view.pending = total, confirmed, len(counted.pending)
         view.next_meld = rules.next_meld(variant, total, len(rows) + 1, settings)
+    mark_seats(views, len(rows) + 1, game.substitutions.all())
+    in_the_game = seat_state.counted_totals(names, totals, sides)  # an absent seat never leads nor wins (S1)
     if rows:  # the sole highest total: who would win if the clock ran out now (A7), on confirmed hands (F1)
-        leader = rules.time_limit_winner(dict(zip(names, counted.totals)))
+        leader = rules.time_limit_winner(seat_state.counted_totals(names, counted.totals, sides))
         for view in views:
             view.leading = view.name == leader
 
     over, winner = (False, None)
     if rows:
-        over, winner = rules.game_over(variant, dict(zip(names, totals)), len(rows), settings)
+        over, winner = rules.game_over(variant, in_the_game, len(rows), settings)
         if not over and extra_hand_played(game.extra_hand, len(rows)):
-            over, winner = True, rules.time_limit_winner(dict(zip(names, totals)))
+            over, winner = True, rules.time_limit_winner(in_the_game)
     waiting = over and any(r.unconfirmed for r in rows)
     return Sheet(
         game=game, tournament=tournament, sides=views, rows=rows, fields=entry_fields(variant),
         over=over, winner_name=winner, waiting_for_confirmation=waiting,
     )
+
+
+def mark_seats(views: list[SideView], number: int, substitutions=()) -> None:
+    """Each side's part in hand `number` and its state in words, as seat_state decides."""
+    for view in views:
+        view.absent = not seat_state.plays_hand(view.side, number)
+        state = seat_state.state(view.side, substitutions)
+        view.state = "" if state in (seat_state.PRESENT, seat_state.WAITING) else str(seat_state.WORDS[state])
 
 
 @dataclass
@@ -326,4 +369,7 @@ def entry_for(**lookup) -> Entry:
         side.game = game  # a side's game is this one: reading it costs no query
     views = [SideView(side=s, name=n, players=[]) for s, n in zip(sides, side_names(sides))]
     tournament = game.division.tournament
-    return Entry(game=game, tournament=tournament, sides=views, fields=entry_fields(tournament.variant))
+    entry = Entry(game=game, tournament=tournament, sides=views, fields=entry_fields(tournament.variant))
+    # Which hand is next matters only when a late arrival joins at a later hand (a count then).
+    mark_seats(views, entry.next_number if any(s.back_from_hand for s in sides) else 1)
+    return entry

@@ -24,6 +24,7 @@ from scoring.forms import (
     field_name,
     initial_from_hand,
 )
+from scoring.models import Hand
 from scoring.rules_text import problem_text
 from scoring.views import offline
 from scoring.views.seat import Seat, entry_only
@@ -50,8 +51,9 @@ def _sheet(request, seat: Seat) -> sheets.Sheet:
     for row in sheet.rows:
         row.edit_url = edit_url.replace("/0/edit/", f"/{row.hand.number}/edit/")
         row.confirm_url = confirm_url.replace("/0/confirm/", f"/{row.hand.number}/confirm/")
-        # The other sides may confirm; the side that entered the hand may not.
-        row.confirmers = [v for v in sheet.sides if not row.hand.entered_as(v.side.slot, v.name)]
+        # The other sides may confirm; the side that entered the hand may not, nor one absent from it.
+        row.confirmers = [v for v, cell in zip(sheet.sides, row.cells)
+                          if not row.hand.entered_as(v.side.slot, v.name) and not cell.absent]
         # The phone that entered the hand confirms only once it is passed across the table.
         row.hand_over = phone is not None and str(row.hand.entered_by_slot) == phone
         row.pass_to = _(" or ").join(_who(v) for v in row.confirmers)
@@ -245,7 +247,7 @@ def _hand(sheet: sheets.Sheet, number: int):
 def edit(request, seat: Seat, number: int):
     sheet = _sheet(request, seat)
     row = _hand(sheet, number)
-    kwargs = {"sheet": sheet, "correction": True, "organizer": seat.organizer}
+    kwargs = {"sheet": sheet, "correction": True, "organizer": seat.organizer, "absent": [c.absent for c in row.cells]}
     extra = {"row": row, "edit_url": seat.url("edit", number)}
     if request.method != "POST":
         initial = initial_from_hand(row.hand, sheet)
@@ -289,7 +291,7 @@ def confirm(request, seat: Seat, number: int):
         seat.game = sheets.game_for_sheet(pk=seat.game.pk)
     sheet = _sheet(request, seat)
     row = _hand(sheet, number)
-    form = ConfirmForm(request.POST, sheet=sheet, organizer=seat.organizer)
+    form = ConfirmForm(request.POST, sheet=sheet, organizer=seat.organizer, absent=[c.absent for c in row.cells])
     if not form.is_valid():
         messages.error(request, form.message())
         return redirect(seat.url("sheet") + f"#hand-{number}")
@@ -309,6 +311,14 @@ def confirm(request, seat: Seat, number: int):
     return redirect(seat.url("sheet") + f"#hand-{number}")
 
 
+def _absent_in_hand(entry: sheets.Entry, number: str | None) -> list[bool] | None:
+    """Which sides a saved hand scored as absent (a correction keeps them so), None if no such hand."""
+    if not (number or "").isdigit() or len(number) > 6:
+        return None
+    entries = Hand.objects.filter(game=entry.game, number=int(number)).values_list("entries", flat=True).first()
+    return sheets.absent_in(entries) if entries else None
+
+
 @entry_only
 @require_POST
 def preview(request, seat: Seat):
@@ -318,7 +328,8 @@ def preview(request, seat: Seat):
     queries; no hand list, no sheet) and renders only the small preview fragment."""
     entry = seat.entry
     correction = "reason" in request.POST
-    form = HandForm(request.POST, sheet=entry, correction=correction, organizer=seat.organizer)
+    absent = _absent_in_hand(entry, request.POST.get("number")) if correction else None
+    form = HandForm(request.POST, sheet=entry, correction=correction, organizer=seat.organizer, absent=absent)
     form.is_valid()
     typing_errors = {k: v for k, v in form.errors.items() if k not in ("went_out", "entered_by", "reason", "__all__")}
     context = {"errors": [], "result": None}

@@ -14,9 +14,10 @@ from playwright.sync_api import expect
 import rules
 from scoring import hands
 from scoring.models import Hand
+from tests.formats.tables.played import start_seated
 from tests.printing.test_printing_helpers import decode_qr, flat, page_png, pdf_text
 from tournament.core import deadlines
-from tournament.formats.tables import formats, play, results
+from tournament.formats.tables import formats, results
 from tournament.models import Game, GameSide, Round, Tournament
 
 SHOTS = "/work/tmp/shots"
@@ -122,7 +123,7 @@ def hand_by_service(game: Game, winner_slot: int, number: int = 1) -> None:
     """One hand at a table (started first if it has not), won by the side in `winner_slot`."""
     game = Game.objects.select_related("division__tournament").get(pk=game.pk)
     if game.status == Game.Status.READY:
-        play.start_table(game)
+        start_seated(game)
     variant = game.division.tournament.variant
     slots = list(GameSide.objects.filter(game=game).order_by("slot").values_list("slot", flat=True))
     values = [side_values(variant, slot == winner_slot, slot) for slot in slots]

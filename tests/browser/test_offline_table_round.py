@@ -10,7 +10,8 @@ from scoring.models import Hand
 from tests.browser.dead_wifi import go_offline
 from tests.browser.test_table_event_390 import enter_rummikub_hand
 from tests.formats.tables.events import sign_up, table_event
-from tournament.formats.tables import drawing, play, rounds
+from tests.formats.tables.played import start_seated
+from tournament.formats.tables import drawing, rounds
 from tournament.models import Game, GameSide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,7 +28,7 @@ def four(transactional_db):
     sign_up(event, "Ann", "Bob", "Cy", "Dee")
     rounds.save_round(event, 1, drawing.draw_seating(event, 1, 4), 4, timezone.now() - timezone.timedelta(minutes=5))
     game = Game.objects.get(division__tournament=event)
-    return play.start_table(game, now=timezone.now())
+    return start_seated(game, now=timezone.now())
 
 
 def test_a_hand_kept_offline_at_a_table_of_four_is_saved_once(live_server, phone, context, four):

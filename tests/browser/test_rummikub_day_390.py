@@ -24,7 +24,8 @@ from scoring import hands
 from tests.browser.table_steps import no_overflow, sides_of
 from tests.factories import UserFactory
 from tests.formats.tables.events import table_event
-from tournament.formats.tables import play, results, signups
+from tests.formats.tables.played import start_seated
+from tournament.formats.tables import results, signups
 from tournament.models import Game, GameSide, Player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -221,7 +222,7 @@ def test_a_rummikub_day_over_two_rounds_with_winners_staying(live_server, browse
     for game in games2:
         names = sides_of(game)
         winner = staying[game.number] if game.number <= 3 else next(n for n in names if n != staying[game.number])
-        play.start_table(game)
+        start_seated(game)
         hand_by_service(game, winner, offset=50 + 11 * game.number)
     final = results.standings(event)
     assert not final.ties, final.ties

@@ -21,11 +21,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from scoring import hands
 from tests.factories import UserFactory
 from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
-from tests.formats.tables.played import START, players_round
+from tests.formats.tables.played import START, players_round, start_seated
 from tournament.core import live_page
 from tournament.events.demo_tables import _rummikub_hand
 from tournament.formats.bracket import advancement
-from tournament.formats.tables import play
 from tournament.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +65,7 @@ def bracket_event() -> Event:
 def table_event() -> Event:
     event, games = players_round("rummikub", 3, 3)
     with time_machine.travel(START + dt.timedelta(minutes=1), tick=False):
-        playing = play.start_table(games[0])
+        playing = start_seated(games[0])
 
     def hand_saved():
         hands.submit(playing, number=1, values=_rummikub_hand(3, 0), key="live-page-1", entered_by="P1")

@@ -19,7 +19,7 @@ from django.utils import timezone
 import rules
 from scoring import hands
 from tests.factories import TeamFactory, TournamentFactory
-from tournament.core import actions, game_clock, signup_deadline, undo
+from tournament.core import actions, game_clock, seat_state, signup_deadline, undo
 from tournament.formats.bracket import advancement, withdrawal
 from tournament.formats.bracket.draw import publishing
 from tournament.formats.tables import (
@@ -27,6 +27,7 @@ from tournament.formats.tables import (
     drawing,
     event_state,
     formats,
+    late_arrivals,
     play,
     playoffs,
     results,
@@ -104,9 +105,11 @@ def play_to_the_end(game: Game) -> None:
 
 
 def start(game: Game, now: dt.datetime) -> Game:
-    for side in game.sides.select_related("team"):
+    for side in game.sides.select_related("team", "player"):
         if side.team_id:
             actions.check_in(game, side.team, via="table", now=now)
+        elif not side.checked_in_at and not side.forfeited_at:
+            play.check_in_seat(game, side, via="table", now=now)
     # Every seat agrees to start before the posted time, as the table's phone asks.
     return play.start_table(game, now=now, agreed_side_ids=list(game.sides.values_list("pk", flat=True)))
 
@@ -178,6 +181,26 @@ def change_after_the_draw(event: Tournament) -> Iterator[tuple[Stage, Tournament
     yield Stage("a withdrawal after the draw, with a substitute", provisional=True), event
 
 
+def _table_for_a_late_arrival(event: Tournament, tables: list[Game]) -> Game | None:
+    """The last table of single players that still has its minimum without one of them."""
+    return next((g for g in reversed(tables) if not g.sides.filter(team__isnull=False).exists()
+                 and g.sides.count() - 1 >= seat_state.minimum(event)), None)
+
+
+def a_late_arrival(game: Game | None, now: dt.datetime) -> Iterator[tuple[Stage, Tournament]]:
+    """The organizer starts a table with its last seat missing (absent, logged); the player arrives
+    before the first hand and is seated back (a late arrival, logged), so the table plays whole."""
+    if game is None:
+        return
+    seats = list(game.sides.order_by("slot"))
+    for side in seats[:-1]:
+        play.check_in_seat(game, side, via="table", now=now)
+    play.start_table(Game.objects.get(pk=game.pk), now=now, without_missing=True)
+    yield Stage("a table started with a seat absent", provisional=True), game.division.tournament
+    late_arrivals.seat_back(game, seats[-1].pk)
+    yield Stage("the absent player arrived late and was seated back", provisional=True), game.division.tournament
+
+
 def standings(tournament: Tournament):
     return results.standings(tournament)
 
@@ -208,8 +231,11 @@ def table_walk(variant: str, players: int, *, winners_stay_preview: bool = False
     yield Stage("round 1 published", provisional=True), event
     yield from change_after_the_draw(event)
     tables = round_games(event, 1)
+    late = _table_for_a_late_arrival(event, tables)
     for game in tables:
-        start(game, now)
+        if game != late:
+            start(game, now)
+    yield from a_late_arrival(late, now)
     enter_hand(tables[0])
     yield Stage("round 1 in play", provisional=True), event
     game_clock.pause(tables[0], by=None, reason="fire alarm")

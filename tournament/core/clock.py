@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from tournament.common.localtime import clock as local_clock
 from tournament.common.names import people_in
 from tournament.common.stored_words import reason as reason_words
-from tournament.core import formats, held_result, ties
+from tournament.core import formats, held_result, seat_state, ties
 from tournament.models import Game
 
 Status = Game.Status
@@ -51,6 +51,7 @@ def clock(game: Game, now: dt.datetime) -> dict:
         "phase": "done", "label": "", "tone": "", "countdown_to": None, "countdown_label": "", "done_text": "",
         "countdown_text": "", "absent": absent, "no_show_passed": bool(game.no_show_at and now >= game.no_show_at),
         "time_limit_passed": bool(game.time_limit_at and now >= game.time_limit_at), "can_start": False,
+        "can_start_without": False,
         "early": bool(game.starts_at and now < game.starts_at), "alert": "",
         "table_note": ties.table_note(game),
     }
@@ -103,14 +104,22 @@ def clock(game: Game, now: dt.datetime) -> dict:
                                         sum(people_in(s.team.name) if s.team_id else 1 for s in absent))
                          % {"names": names, "clock": local_clock(game.division.tournament, game.no_show_at)})
         elif absent:
-            # A table of single players may start from check-in: starting says everyone seated is here.
+            # A seat not checked in keeps the table from starting (issue 34): only the organizer may
+            # start a table of single players without it, which makes it absent (can_start_without).
             state.update(phase="check_in", label=_("Check-in open"), tone="warn" if not state["early"] else "",
-                         can_start=not team_sides)
+                         can_start_without=not team_sides and game.division.kind == "tables"
+                         and not seat_state.below_minimum(game.division.tournament, [s for s in sides if s not in absent]))
             if game.no_show_at:
                 counting(game.no_show_at, _("No-show deadline in"), _("forfeit due"))
         elif state["time_limit_passed"]:
             state.update(phase="time_up", label=_("Time limit reached — higher total wins"), tone="warn",
                          alert=_("Time is up: the result is being recorded."))
+        elif game.division.kind == "tables" and seat_state.below_minimum(game.division.tournament, sides):
+            words = {"present": len(seat_state.present(sides)), "minimum": seat_state.minimum(game.division.tournament)}
+            state.update(phase="short", tone="bad",
+                         label=_("Too few players (%(present)s of the %(minimum)s needed) — the organizer decides") % words,
+                         alert=_("Too few players to play (%(present)s of the %(minimum)s needed): wait, move them to "
+                                 "another table, or forfeit the table.") % words)
         else:
             both = len(team_sides) == 2 == len(sides)
             label = _("Both teams here — ready to start") if both else _("Seated — ready to start")

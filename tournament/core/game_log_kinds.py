@@ -78,6 +78,7 @@ class Started:
     time_limit_at: str | None
     early: bool = False
     agreed: list[Entrant] = field(default_factory=list)  # who agreed to an early start
+    missing: list[Entrant] = later(list)  # seats the organizer started without: absent from then on
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -286,6 +287,35 @@ class PublishedWhilePlaying:
     tables: list[int]  # its tables still in play
 
 
+@dataclass(frozen=True, kw_only=True)
+class SeatBack:
+    """An absent seat's player arrived after all (the organizer's undo): plays from `hand` on."""
+
+    entrant: Entrant
+    hand: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShortTable:
+    """Fewer seats than the variant's minimum play on: the organizer's choice (wait, move, forfeit)."""
+
+    choice: str
+    present: list[Entrant]
+    minimum: int
+    to_game: GameId | None = None  # where the players moved
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeUndone:
+    """The organizer took back a change after the draw: a one-round substitute (`other`) or a withdrawal."""
+
+    what: str  # "substitute" | "withdrawal"
+    entrant: Entrant
+    player: PlayerId | None = None
+    other: PlayerId | None = None
+    round: int = 0
+
+
 SCHEMAS: dict[str, type] = {
     "ready": Ready,
     "started": Started,
@@ -326,6 +356,9 @@ SCHEMAS: dict[str, type] = {
     "reseated": Reseated,
     "partner_replaced": PartnerReplaced,
     "published_while_playing": PublishedWhilePlaying,
+    "seat_back": SeatBack,
+    "short_table": ShortTable,
+    "change_undone": ChangeUndone,
 }
 
 

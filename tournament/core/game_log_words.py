@@ -20,7 +20,7 @@ from tournament.common import stored_words
 from tournament.common.localtime import clock
 from tournament.common.names import people_in
 from tournament.common.numbers import points_text
-from tournament.core import game_log, game_log_kinds
+from tournament.core import game_log, game_log_kinds, seat_state
 from tournament.core.game_log import Entrant
 from tournament.core.game_log_names import entrant_names
 from tournament.models import Game, Player
@@ -43,6 +43,7 @@ KIND_WORDS = {
     "published_while_playing": gettext_lazy("Published while the round before was still in play"), "partner_replaced": gettext_lazy("Substitute"),
     "forfeit": gettext_lazy("Walkover"), "double_forfeit": gettext_lazy("Nobody plays this game"),
     "not_needed": gettext_lazy("Not needed"), "awaiting_decision": gettext_lazy("Waiting for the organizer's decision"),
+    "seat_back": gettext_lazy("Arrived late"), "change_undone": gettext_lazy("Change after the draw undone"), "short_table": gettext_lazy("Too few players"),
     "checked_in": gettext_lazy("Checked in"), "hand_corrected": gettext_lazy("Hand corrected"),
     "hand_entered": gettext_lazy("Hand entered"), "hand_confirmed": gettext_lazy("Hand confirmed"),
     "table_link_rotated": gettext_lazy("Table link replaced"), "table_bonus": gettext_lazy("First-table bonus"),
@@ -99,7 +100,7 @@ class _Reader:
         self.names = entrant_names(entries, self.sides)
         wanted = {getattr(e, f) for e in entries for f in ("replaced", "substitute") if hasattr(e, f)}
         self.people = dict(Player.objects.filter(pk__in=wanted - {None}).values_list("pk", "name"))
-        games = {getattr(e, f) for e in entries for f in ("old_game", "new_game") if hasattr(e, f)}
+        games = {getattr(e, f) for e in entries for f in ("old_game", "new_game", "to_game") if hasattr(e, f)}
         self.tables = dict(Game.objects.filter(pk__in=games - {None}).values_list("pk", "table_number"))
 
     def name(self, entrant: Entrant | None) -> str:
@@ -129,9 +130,24 @@ class _Reader:
                       for e in entry.absent]
             words = _("Not checked in by %(time)s: %(names)s") % {"time": self.at(entry.deadline), "names": ", ".join(absent)}
             present = len([s for s in self.sides if not any(e.is_on(s) for e in entry.absent)])
-            if self.game.division.kind == "tables" and present >= 2:
+            if self.game.division.kind == "tables" and present >= seat_state.minimum(self.tournament):
                 words = _("%(words)s — the others play on") % {"words": words}
+            elif self.game.division.kind == "tables" and present >= 2:
+                words = _("%(words)s — too few to play: the organizer decides") % {"words": words}
             return words
+        if isinstance(entry, game_log_kinds.Started) and entry.missing:
+            return _("Started by the organizer without %(names)s (absent)") % {"names": self.listed(entry.missing)}
+        if isinstance(entry, game_log_kinds.SeatBack):
+            return _("%(name)s arrived late: plays from hand %(number)s") % {"name": self.name(entry.entrant),
+                                                                             "number": entry.hand}
+        if isinstance(entry, game_log_kinds.ShortTable):
+            words = {"names": self.listed(entry.present), "minimum": entry.minimum,
+                     "table": self.tables.get(entry.to_game, "?")}
+            if entry.choice == "move":
+                return _("Too few players (%(minimum)s needed): %(names)s moved to table %(table)s") % words
+            if entry.choice == "forfeit":
+                return _("Too few players (%(minimum)s needed): the table is forfeited, not played") % words
+            return _("Too few players (%(minimum)s needed): the organizer waits for the others") % words
         if isinstance(entry, game_log_kinds.Substitute):
             return _("%(substitute)s plays for %(name)s (%(team)s)") % {
                 "substitute": self.people.get(entry.substitute, "?"), "name": self.people.get(entry.replaced, "?"),

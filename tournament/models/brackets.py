@@ -237,6 +237,9 @@ class GameSide(models.Model):
     # Table games only: this side did not show up by the deadline and forfeits its place at the table
     # (placed last there) while the others play on.
     forfeited_at = models.DateTimeField(null=True, blank=True)
+    # Table games only: an absent seat whose player arrived after all (the organizer's undo) plays from
+    # this hand on; the hands before it scored the seat as absent (tournament.core.seat_state).
+    back_from_hand = models.PositiveSmallIntegerField(null=True, blank=True)
     total = models.IntegerField(default=0)  # over every hand saved, confirmed or not (the table's running total)
     # Results count confirmed hands only (RULES F1): the total over them, and how many of the game's
     # hands still wait for confirmation (0: `total` is confirmed). Kept by scoring.hands with `total`.

@@ -4,8 +4,8 @@ and medals in the page's language."""
 from django import template
 
 from tournament.common import stored_words
-from tournament.core import seated
-from tournament.formats.tables import formats, table_facts
+from tournament.core import seat_state, seated
+from tournament.formats.tables import formats, short_tables, table_facts
 from tournament.printing import data
 
 register = template.Library()
@@ -51,3 +51,22 @@ def seated_name(game, side):
 def table_bonus(game):
     """`{% table_bonus game as note %}`: the first-table bonus at stake or won at this table (or None)."""
     return table_facts.bonus_note(game) if game.division.kind == "tables" else None
+
+
+@register.simple_tag
+def short_table_targets(game):
+    """The round's tables not started with room for this short table's players (the organizer's "move")."""
+    return short_tables.room_at(game, len(seat_state.present(game.sides.all())))
+
+
+@register.simple_tag
+def seat_words(game, side):
+    """The seat's state in words (tournament.core.seat_state), '' when simply present or waiting."""
+    state = seat_state.state(side, game.substitutions.all() if hasattr(game, "substitutions") else ())
+    return "" if state in (seat_state.PRESENT, seat_state.WAITING) else str(seat_state.WORDS[state])
+
+
+@register.simple_tag
+def seat_rules(tournament):
+    """The club's choices for people at a table (RULES-DECISIONS S1–S3), for the house-rules page."""
+    return {"absent_score": seat_state.ABSENT_HAND_SCORE, "minimum": seat_state.minimum(tournament)}

@@ -59,3 +59,15 @@ def play_club_game(game: Game, *, lead: int = 1) -> None:
 def confirm_all(game: Game) -> None:
     """Every hand of the game confirmed by the other side (directly, without the confirmation writes)."""
     Hand.objects.filter(game=game).update(confirmed_at=START, confirmed_by="2")
+
+
+def start_seated(game: Game, *, now=None, **start):
+    """Every seat of a table of players checked in (as each would at the table), then the table
+    started: a start itself never checks anyone in (issue 34)."""
+    from django.utils import timezone
+
+    from tournament.formats.tables import play
+
+    GameSide.objects.filter(game=game, checked_in_at__isnull=True, forfeited_at__isnull=True).update(
+        checked_in_at=now or timezone.now())
+    return play.start_table(Game.objects.get(pk=game.pk), now=now, **start)

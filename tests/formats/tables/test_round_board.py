@@ -10,7 +10,7 @@ from tests.factories import TournamentFactory, organizer, organizer_client  # no
 from tests.formats.tables.events import sign_up, table_event
 from tournament.events import demo_tables
 from tournament.formats.tables import drawing, rounds
-from tournament.models import Game, Tournament
+from tournament.models import Game, GameSide, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +63,7 @@ def test_a_table_of_players_is_ready_and_starts_from_the_board(organizer_client)
 
 def test_start_every_seated_table(organizer_client):  # noqa: F811
     event = seated("baja-cutthroat", *(f"P{i}" for i in range(1, 8)), start_in_minutes=-2)  # 7: tables of 4 and 3
+    GameSide.objects.filter(game__division__tournament=event).update(checked_in_at=timezone.now())  # all here
     assert "Start every seated table" in organizer_client.get(board(event)).content.decode()
     response = organizer_client.post(reverse("tables:board_start_all", args=[event.slug, 1]), follow=True)
     assert "Started tables 1, 2." in response.content.decode()
@@ -133,3 +134,16 @@ def test_a_live_refresh_before_any_round_shows_the_note_not_an_error(organizer_c
     event = table_event("rummikub")
     response = organizer_client.get(board(event), HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and "No round is published yet." in response.content.decode()
+
+
+def test_start_every_seated_table_starts_none_with_a_seat_missing(organizer_client):  # noqa: F811
+    """Issue 34: "start all" is no explicit start without a player: a table with one missing waits."""
+    event = seated("baja-cutthroat", *(f"P{i}" for i in range(1, 8)), start_in_minutes=-2)
+    first, second = Game.objects.filter(division__tournament=event).order_by("table_number")
+    GameSide.objects.filter(game__division__tournament=event).update(checked_in_at=timezone.now())
+    missing = GameSide.objects.filter(game=first).order_by("slot").last()
+    GameSide.objects.filter(pk=missing.pk).update(checked_in_at=None)
+    response = organizer_client.post(reverse("tables:board_start_all", args=[event.slug, 1]), follow=True).content.decode()
+    assert "Started table 2." in response and "Table 1 cannot start yet" in response
+    assert Game.objects.get(pk=first.pk).status == Game.Status.READY
+    assert GameSide.objects.get(pk=missing.pk).checked_in_at is None

@@ -11,7 +11,8 @@ from scoring import sheet
 from scoring.models import Hand
 from tests.changes import changes
 from tests.formats.tables.events import sign_up, table_event
-from tournament.formats.tables import play, rounds, signups
+from tests.formats.tables.played import start_seated
+from tournament.formats.tables import rounds, signups
 from tournament.models import (
     Division,
     Game,
@@ -239,7 +240,7 @@ def test_a_hand_posted_for_the_seat_of_a_player_who_sits_out_is_refused_and_noth
     p = sign_up(event, "Ann", "Bob", "Cy", "Di", "Ed")
     rnd = rounds.save_round(event, 1, seat(alone(p["Ann"], p["Bob"], p["Cy"], p["Di"]), out=[p["Ed"]]), seed=5, starts_at=START)
     game = Game.objects.get(round=rnd)
-    play.start_table(game)
+    start_seated(game)
     values = [{"melded": 300}] * 5  # a fifth column for Ed, who has no seat at the table
     data = td.form(1, values, **{"out": "1", "entered_by": "1", **as_who})
     response = client.post(f"/table/{game.table_token}/hands/", data)

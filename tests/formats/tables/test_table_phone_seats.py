@@ -51,8 +51,14 @@ def test_each_player_checks_in_from_the_table_phone(client):
     assert "Seated — ready to start" in text(again)
 
 
+def check_in_all(client, game, sides=None):
+    for side in sides if sides is not None else seats(game):
+        assert post(client, game, "check_in", {"side": side.pk}).status_code == 200
+
+
 def test_a_table_of_players_starts_early_when_everyone_agrees(client):
     event, (game,) = players_round("baja-cutthroat", 3)
+    check_in_all(client, game)
     with time_machine.travel(EARLY, tick=False):
         page = client.get(url(game, "status")).content.decode()
     assert "Starting before the posted time needs everyone seated to agree" in page
@@ -63,19 +69,19 @@ def test_a_table_of_players_starts_early_when_everyone_agrees(client):
     assert "started 9:30 AM (early, everyone seated agreed)" in text(started)
     game.refresh_from_db()
     assert (game.status, game.early_start_agreed, game.started_at) == (Game.Status.IN_PLAY, True, EARLY)
-    assert all(side.checked_in_at == EARLY for side in seats(game))  # starting says everyone is here
+    assert all(side.checked_in_at == EARLY for side in seats(game))
     again = post(client, game, "start", {"agree": [side.pk for side in seats(game)]})  # a double tap
     assert "Game started" in text(again) and GameEvent.objects.filter(game=game, kind="started").count() == 1
 
 
 def test_an_early_start_is_refused_when_one_player_does_not_agree(client):
     event, (game,) = players_round("rummikub", 4)
+    check_in_all(client, game)
     refused = post(client, game, "start", {"agree": [side.pk for side in seats(game)[:3]]})
     assert ("Starting before the posted time (10:00 AM) needs everyone seated to agree: P4 has not agreed."
             in text(refused))
     game.refresh_from_db()
     assert game.status == Game.Status.READY and game.started_at is None
-    assert not any(side.checked_in_at for side in seats(game))
 
 
 def test_a_seat_of_another_table_or_garbage_is_refused_and_changes_nothing(client):
@@ -114,10 +120,32 @@ def test_a_partnership_table_checks_in_and_starts_early_from_its_phone(client):
 def test_the_seats_read_in_spanish(client):
     event, (game,) = players_round("baja-cutthroat", 3)
     with time_machine.travel(EARLY, tick=False):
+        before = text(client.get(url(game, "status"), HTTP_ACCEPT_LANGUAGE="es"))
+    check_in_all(client, game)
+    with time_machine.travel(EARLY, tick=False):
         page = text(client.get(url(game, "status"), HTTP_ACCEPT_LANGUAGE="es"))
         refused = text(client.post(url(game, "start"), {"agree": [seats(game)[0].pk]}, HTTP_HX_REQUEST="true",
                                    HTTP_ACCEPT_LANGUAGE="es"))
-    assert "Soy P1: registrar llegada" in page and "P3 de acuerdo" in page
+    assert "Soy P1: registrar llegada" in before and "P3 de acuerdo" in page
     assert "todos en la mesa deben estar de acuerdo" in page
     assert "P2 y P3 no han aceptado." in refused
     assert "check in" not in page and "agree" not in page
+
+
+def test_a_phone_start_with_a_seat_not_checked_in_is_refused_and_marks_nobody_present(client):
+    """Issue 34: "Start the game" on the phone with 2 of 3 in used to mark the third present."""
+    event, (game,) = players_round("baja-cutthroat", 3)
+    first, second, third = seats(game)
+    check_in_all(client, game, [first, second])
+    with time_machine.travel(START + dt.timedelta(minutes=1), tick=False):
+        page = text(client.get(url(game, "status")))
+        refused = text(client.post(url(game, "start"), {}, HTTP_HX_REQUEST="true"))
+        spanish = text(client.post(url(game, "start"), {}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="es"))
+    assert "Start the game" not in page  # no start button while a seat is missing
+    assert ("Table 1 cannot start: P3 has not checked in. Check in at the table, or ask the organizer to start "
+            "without them.") in refused
+    assert "La mesa 1 no puede empezar: P3 no ha registrado su llegada." in spanish
+    game.refresh_from_db()
+    assert game.status == Game.Status.READY
+    assert GameSide.objects.get(pk=third.pk).checked_in_at is None
+    assert not GameEvent.objects.filter(game=game, kind="started").exists()

@@ -22,20 +22,24 @@ from django.utils.translation import ngettext
 
 from tournament.common.localtime import clock as local_clock
 from tournament.common.names import and_list
-from tournament.core import actions, deadlines, transitions
+from tournament.core import actions, deadlines, seat_state, transitions
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event, sides_of
+from tournament.formats.tables import short_tables
 from tournament.models import Game, GameSide
 
 Status = Game.Status
 
 
 def start_table(game: Game, *, by=None, via: str = "organizer", agreed_side_ids=None,
-                now: dt.datetime | None = None) -> Game:
+                now: dt.datetime | None = None, without_missing: bool = False) -> Game:
     """Start one table now; a second press finds it started. Refused with a message otherwise.
 
     agreed_side_ids: the seats that agree to start before the posted time, from the table's phone
     (every seated entrant must); None from the organizer's board, whose start is the organizer's say.
+    A seat not checked in is never marked present by a start (issue 34): the start is refused naming
+    it, unless the organizer says `without_missing` — those seats are then absent (no-show), logged
+    with the start, and may still be seated back (undo_absent). A phone never starts without a seat.
     """
     now = now or timezone.now()
     sides = sides_of(game)
@@ -50,20 +54,45 @@ def start_table(game: Game, *, by=None, via: str = "organizer", agreed_side_ids=
         if locked.status != Status.READY:
             raise ValidationError(_("Table %(table)s cannot start: it is %(status)s.")
                                   % {"table": locked.table_number, "status": locked.get_status_display().lower()})
+        seats = list(GameSide.objects.filter(game=locked).select_related("player").order_by("slot"))
+        missing = seat_state.missing(seats)
+        if missing and not (without_missing and via == "organizer"):
+            raise ValidationError(_missing_message(locked, missing, phone=via != "organizer"))
+        tournament = locked.division.tournament
+        playing = [s for s in seat_state.present(seats) if s not in missing]
+        if len(playing) < seat_state.minimum(tournament):
+            raise ValidationError(short_tables.too_few_message(locked, playing))
         if agreed_side_ids is not None and locked.starts_at and now < locked.starts_at:
             _everyone_agrees(locked, {int(pk) for pk in agreed_side_ids})
         base = min(now, locked.starts_at) if locked.starts_at else now
-        time_limit_at = base + locked.division.tournament.game_time_limit
-        GameSide.objects.filter(game=locked, checked_in_at__isnull=True, forfeited_at__isnull=True).update(checked_in_at=now)
+        time_limit_at = base + tournament.game_time_limit
+        if missing:
+            GameSide.objects.filter(pk__in=[s.pk for s in missing]).update(forfeited_at=now)
         transitions.move(
             locked, "start", by=by, at=now, log="started",
             fields={"started_at": now, "early_start_agreed": bool(locked.starts_at and now < locked.starts_at),
                     "time_limit_at": time_limit_at},
             log_data={"via": via, "time_limit_at": time_limit_at.isoformat(),
+                      "missing": [Entrant.of(s) for s in missing],
                       **({} if agreed_side_ids is None else {"agreed": _entrants(locked, {int(pk) for pk in agreed_side_ids})})},
         )
         locked.refresh_from_db()
     return locked
+
+
+def _missing_message(game: Game, missing: list[GameSide], *, phone: bool) -> str:
+    names = and_list([str(s) for s in missing])
+    if phone:
+        return ngettext(
+            "Table %(table)s cannot start: %(names)s has not checked in. Check in at the table, or ask the "
+            "organizer to start without them.",
+            "Table %(table)s cannot start: %(names)s have not checked in. Check in at the table, or ask the "
+            "organizer to start without them.", len(missing)) % {"table": game.table_number, "names": names}
+    return ngettext(
+        "Table %(table)s cannot start yet: %(names)s has not checked in. Check them in, or start without them "
+        "(they are then absent).",
+        "Table %(table)s cannot start yet: %(names)s have not checked in. Check them in, or start without them "
+        "(they are then absent).", len(missing)) % {"table": game.table_number, "names": names}
 
 
 def _entrants(game: Game, side_ids: set[int]) -> list[Entrant]:

@@ -81,7 +81,7 @@ def _gathered(tournament: Tournament) -> tuple[list[pure.Round], dict[int, str],
                 withdrawn.add(entrant)
             table.append(pure.SideResult(entrant, side.total, finished, bonus, placing, bool(side.forfeited_at)))
         rnd = by_round.setdefault(game.round.number, pure.Round([], playoff=game.playoff))
-        rnd.tables.append(pure.Table(table))
+        rnd.tables.append(pure.Table(table, played=game.status != Game.Status.DOUBLE_FORFEIT))
     return [by_round[n] for n in sorted(by_round)], names, withdrawn
 
 

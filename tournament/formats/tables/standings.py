@@ -48,6 +48,7 @@ class SideResult:
 @dataclass(frozen=True)
 class Table:
     sides: Sequence[SideResult]
+    played: bool = True  # False: forfeited with too few players (S3) or nobody came — counts for nobody
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,8 @@ class Row:
     score: int = 0  # total score with bonuses, over the rounds that count
     bonus: int = 0
     points: int = 0  # placings mode only
-    tables: int = 0  # tables played (play-offs not counted)
+    tables: int = 0  # tables played (play-offs not counted; a table missed as absent is not played)
+    absent: int = 0  # tables where the entrant was absent (a no-show): ranked with a mark
     still_playing: bool = False  # a table of this entrant has not finished: the row may move
     tied: bool = False
     playoff: str = ""  # "", "needed", "playing" or "decided"
@@ -135,12 +137,17 @@ def compute(rounds: Sequence[Round], mode: str = TOTAL, entrants: Iterable[int] 
         if rnd.playoff:
             continue
         for table in rnd.tables:
+            if not table.played:  # its entrants are listed, with nothing from it
+                for side in table.sides:
+                    rows.setdefault(side.entrant, Row(side.entrant))
+                continue
             done = all(s.finished for s in table.sides)
             for side, place in _placed(table):
                 row = rows.setdefault(side.entrant, Row(side.entrant))
                 row.score += side.total + side.bonus
                 row.bonus += side.bonus
-                row.tables += 1
+                row.tables += 0 if side.forfeit else 1
+                row.absent += 1 if side.forfeit else 0
                 row.still_playing |= not done
                 if mode == PLACINGS and done and not side.forfeit:
                     row.points += placing_points(place)

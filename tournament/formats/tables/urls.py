@@ -10,6 +10,7 @@ from tournament.formats.tables import (
     views_public,
     views_public_seating,
     views_rounds,
+    views_seats,
     views_signed_up,
     views_standings,
 )
@@ -22,6 +23,10 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/players/<id:player_id>/withdraw/", views_organizer.withdraw_player, name="withdraw_player"),
     path("organizer/t/<slug:slug>/players/<id:player_id>/after-draw/", views_after_draw.changes, name="player_changes"),
     path("organizer/t/<slug:slug>/players/<id:player_id>/substitute/", views_after_draw.substitute, name="substitute"),
+    path("organizer/t/<slug:slug>/players/<id:player_id>/substitute/undo/", views_after_draw.undo_substitute,
+         name="undo_substitute"),
+    path("organizer/t/<slug:slug>/players/<id:player_id>/withdraw/undo/", views_after_draw.undo_withdrawal,
+         name="undo_withdrawal"),
     path("organizer/t/<slug:slug>/partners/", views_rounds.partners, name="partners"),
     path("organizer/t/<slug:slug>/partners/preview/", views_rounds.partners_preview, name="partners_preview"),
     path("organizer/t/<slug:slug>/partners/publish/", views_rounds.partners_publish, name="partners_publish"),
@@ -30,6 +35,7 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/rounds/settings/", views_rounds.save_settings, name="settings"),
     path("organizer/t/<slug:slug>/rounds/<id:number>/preview/", views_rounds.round_preview, name="round_preview"),
     path("organizer/t/<slug:slug>/rounds/<id:number>/publish/", views_rounds.round_publish, name="round_publish"),
+    path("organizer/t/<slug:slug>/rounds/<id:number>/take-back/", views_seats.take_back_round, name="round_take_back"),
     path("organizer/t/<slug:slug>/standings/", views_standings.standings, name="standings"),
     path("organizer/t/<slug:slug>/standings/playoff/", views_standings.create_playoff, name="playoff"),
     path("organizer/t/<slug:slug>/standings/finish/", views_standings.finish_event, name="finish_event"),
@@ -51,4 +57,6 @@ urlpatterns += [
     path("organizer/t/<slug:slug>/round-board/<id:number>/start-all/", views_board.start_all, name="board_start_all"),
     path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/start/", views_board.start, name="board_start"),
     path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/check-in/", views_board.check_in, name="board_check_in"),
+    path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/seat-back/", views_seats.seat_back, name="board_seat_back"),
+    path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/short/", views_seats.short_table, name="board_short_table"),
 ]

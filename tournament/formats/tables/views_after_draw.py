@@ -16,11 +16,11 @@ from tournament.common.names import sorted_by_name
 from tournament.core import game_log
 from tournament.core.decorators import organizer_required
 from tournament.core.game_log_names import entrant_names
-from tournament.formats.tables import after_draw, formats, rounds, substitutes, withdrawals
+from tournament.formats.tables import after_draw, formats, rounds, substitutes, undo_changes, withdrawals
 from tournament.formats.tables.decorators import table_event_view
 from tournament.models import Player
 
-CHANGE_KINDS = ("withdrawn", "seat_taken", "reseated", "partner_replaced", "substitute")
+CHANGE_KINDS = ("withdrawn", "seat_taken", "reseated", "partner_replaced", "substitute", "change_undone")
 CHOICE_WORDS = {
     "substitute": gettext_lazy("a substitute took the seats"), "sitting_out": gettext_lazy("those sitting out took the seats"),
     "reseat": gettext_lazy("the round was seated again"), "": gettext_lazy("no table was waiting for them"),
@@ -41,6 +41,14 @@ class WithdrawForm(forms.Form):
     partner_name = forms.CharField(required=False, max_length=200)
     player = forms.IntegerField(required=False, min_value=1)
     joining = forms.IntegerField(required=False, min_value=1)
+
+
+def undone_words(entry, people: dict, who: dict) -> str:
+    name = people.get(entry.player) if entry.player else who.get(entry.entrant, "?")
+    if entry.what == "substitute":
+        return _("Undone: %(substitute)s no longer plays for %(name)s in round %(round)s.") % {
+            "substitute": people.get(entry.other, "?"), "name": name, "round": entry.round}
+    return _("Undone: %(name)s's withdrawal; %(name)s is back in the event.") % {"name": name}
 
 
 def history(tournament) -> list[dict]:
@@ -68,6 +76,8 @@ def history(tournament) -> list[dict]:
         elif event.kind == "reseated":
             words = _("Round %(round)s seated again without %(name)s (draw number %(seed)s).") % {
                 "round": counted(entry.round), "name": who.get(entry.without, "?"), "seed": entry.seed}
+        elif event.kind == "change_undone":
+            words = undone_words(entry, people, who)
         elif event.kind == "partner_replaced" and entry.rest_of_event:
             values = {"substitute": people.get(entry.substitute, "?"), "name": people.get(entry.replaced, "?"),
                       "round": counted(entry.round), "team": who.get(entry.entrant, "?")}
@@ -109,6 +119,7 @@ def _page(request, tournament, player, *, error="", status=200):
         "others_alone": [p for p in free if p.team_id and p.pk != player.pk and _waiting_alone(p)] if alone else [],
         "error": error,
         "history": history(tournament),
+        "round_substitute": undo_changes.round_substitute_of(tournament, player),
         "typed": request.POST if request.method == "POST" else {},
     }
     return render(request, "tables/after_draw.html", context, status=status)
@@ -165,3 +176,26 @@ def withdraw_after_draw(request, tournament, player: Player):
         return _page(request, tournament, player, error=" ".join(exc.messages), status=400)
     messages.success(request, message)
     return redirect("tables:player_changes", slug=tournament.slug, player_id=player.pk)
+
+
+def _undo(request, tournament, player_id: int, service):
+    player = _player(tournament, player_id)
+    try:
+        messages.success(request, service(tournament, player, by=request.user))
+    except ValidationError as exc:
+        return _page(request, tournament, player, error=" ".join(exc.messages), status=400)
+    return redirect("tables:player_changes", slug=tournament.slug, player_id=player.pk)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def undo_substitute(request, tournament, player_id: int):
+    return _undo(request, tournament, player_id, undo_changes.undo_round_substitute)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def undo_withdrawal(request, tournament, player_id: int):
+    return _undo(request, tournament, player_id, undo_changes.undo_withdrawal)

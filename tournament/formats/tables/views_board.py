@@ -146,7 +146,7 @@ def start(request, tournament, game_id: int):
     game = _table(tournament, game_id)
     try:
         round_order.check_start(game)
-        started = play.start_table(game, by=request.user)
+        started = play.start_table(game, by=request.user, without_missing=request.POST.get("without_missing") == "1")
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:

@@ -1,0 +1,44 @@
+"""Undoing a single absent seat: the player arrived after all (RULES-DECISIONS S2). The organizer
+seats them back; at a table in play they play from the next hand (the hands before it scored them as
+absent, 0), at a table not started yet they are simply present. Logged as a late arrival
+("seat_back"); refused with the reason once the table is over."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import Hand
+from tournament.core import seat_state
+from tournament.core.game_log import Entrant
+from tournament.core.game_rows import count_change, lock_game, log_event
+from tournament.models import Game, GameSide
+
+Status = Game.Status
+
+
+def seat_back(game: Game, side_id: int, *, by=None) -> str:
+    """Seat an absent player back at their table; returns what happened, in words."""
+    now = timezone.now()
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        side = GameSide.objects.select_for_update(of=("self",)).select_related("player", "team").filter(
+            pk=side_id, game=locked).first()
+        if side is None:
+            raise ValidationError(_("Pick one of the table's seats."))
+        named = {"name": str(side), "table": locked.table_number}
+        if not seat_state.is_absent(side):
+            raise ValidationError(_("%(name)s is not absent at table %(table)s: nothing to undo.") % named)
+        if locked.status not in (Status.READY, Status.IN_PLAY):
+            raise ValidationError(_("Table %(table)s is over: %(name)s can no longer be seated back (reopen the "
+                                    "table first).") % named)
+        hand = Hand.objects.filter(game=locked).count() + 1 if locked.status == Status.IN_PLAY else 1
+        GameSide.objects.filter(pk=side.pk).update(
+            forfeited_at=None, checked_in_at=side.checked_in_at or now, back_from_hand=hand if hand > 1 else None)
+        log_event(locked, "seat_back", by=by, at=now, entrant=Entrant.of(side), hand=hand)
+        count_change(locked)
+    if hand > 1:
+        return _("%(name)s is seated back at table %(table)s and plays from hand %(number)s.") % {**named, "number": hand}
+    return _("%(name)s is seated back at table %(table)s.") % named

@@ -1,0 +1,64 @@
+"""The organizer's say over a seat at a table (issue 34): seat an absent player back (a late arrival),
+choose what happens to a table with too few players (wait, move them, forfeit), and take back a
+round's publication before its first hand. The start of a table without a missing seat is the round
+board's start with `without_missing`."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournament.core.decorators import organizer_required
+from tournament.formats.tables import late_arrivals, short_tables, take_back
+from tournament.formats.tables.decorators import table_event_view
+from tournament.models import Division, Game
+
+
+def _table(tournament, game_id: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("round"), pk=game_id, division__tournament=tournament,
+                             division__kind=Division.Kind.TABLES)
+
+
+def _back(tournament, game: Game):
+    return redirect(reverse("tables:board_round", args=[tournament.slug, game.round.number]) + f"#table-{game.table_number}")
+
+
+def _number(value) -> int | None:
+    return int(value) if str(value or "").isdigit() and len(str(value)) < 10 else None
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def seat_back(request, tournament, game_id: int):
+    game = _table(tournament, game_id)
+    try:
+        messages.success(request, late_arrivals.seat_back(game, _number(request.POST.get("side")) or 0, by=request.user))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return _back(tournament, game)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def short_table(request, tournament, game_id: int):
+    game = _table(tournament, game_id)
+    try:
+        messages.success(request, short_tables.choose(game, request.POST.get("choice", ""), by=request.user,
+                                                      to_game=_number(request.POST.get("to_game"))))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return _back(tournament, game)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def take_back_round(request, tournament, number: int):
+    try:
+        messages.success(request, take_back.take_back(tournament, number, by=request.user))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("tables:rounds", slug=tournament.slug)
