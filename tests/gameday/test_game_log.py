@@ -136,8 +136,7 @@ def test_log_event_takes_schema_objects_and_stores_plain_json():
 
 
 NOT_IDS = {"hand", "hands", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes", "round", "seed",
-           "before", "tables"}  # published_while_playing: the round before (its number) and its tables  # whole numbers that are not ids (a round number, a draw number ...)
-NOT_IDS = {"hand", "hands", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes", "round", "seed", "minimum"}  # whole numbers that are not ids (a round number, a draw number ...)
+           "before", "tables", "minimum"}  # published_while_playing: the round before (its number) and its tables  # whole numbers that are not ids (a round number, a draw number ...)
 
 
 def _int_fields(tp, path=""):
