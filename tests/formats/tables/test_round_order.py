@@ -10,7 +10,7 @@ from django.utils import timezone
 from tests.formats.tables.played import end_with_totals, players_round
 from tests.walks.pages import visible
 from tournament.formats.tables import drawing, playoffs, results, rounds
-from tournament.models import Game, GameEvent, Round, SeatingDraw, Tournament
+from tournament.models import Game, GameEvent, GameSide, Round, SeatingDraw, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -94,6 +94,7 @@ def test_round_2_is_not_published_while_round_1_plays_unless_the_organizer_says_
     logged = GameEvent.objects.get(game__round=rnd, kind="published_while_playing")
     assert logged.data == {"before": 1, "tables": [2]} and logged.by is not None
     game = Game.objects.filter(round=rnd).first()
+    GameSide.objects.filter(game=game).update(checked_in_at=timezone.now())  # everyone here (a start checks nobody in)
     organizer_client.post(reverse("tables:board_start", args=[event.slug, game.pk]))
     assert Game.objects.get(pk=game.pk).status == Game.Status.IN_PLAY  # the organizer said so when publishing
 
