@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
-        ('tournament', '0029_playoff_partners_opposite'),
+        ('tournament', '0030_time_change_mail'),
     ]
 
     operations = [
