@@ -38,10 +38,11 @@ from tests.formats.tables.events import sign_up, table_event
 from tests.formats.tables.played import club_round, end_with_totals, play_club_game, players_round
 from tests.gameday_setup import publish_division, teams
 from tournament.core import actions
+from tournament.formats.bracket import withdrawal
 from tournament.formats.bracket.draw import publishing
 from tournament.formats.tables import drawing, playoffs, results
 from tournament.formats.tables import rounds as table_rounds
-from tournament.models import DrawRecord, Game, PartnerPost, Player, Round, Team
+from tournament.models import DivisionWithdrawal, DrawRecord, Game, PartnerPost, Player, Round, Team
 from tournament.printing import cache as pdf_cache
 
 # Django's own admin is not ours to fuzz; /healthz reads no input and answers 503 by design when a
@@ -89,7 +90,7 @@ def _tournament_in_play(slug: str):
     tournament = TournamentFactory(slug=slug, signup_deadline=soon - dt.timedelta(days=1))
     for number in range(16):
         TeamFactory(tournament=tournament, name=f"{slug} team {number}")
-    playing, forfeited, level, decided, early, *_ = publish_division(tournament, starts_at=soon)[1]
+    playing, forfeited, level, decided, early, *later = publish_division(tournament, starts_at=soon)[1]
     for game in (playing, level, decided, early):
         for team in teams(game):
             actions.check_in(game, team)
@@ -104,6 +105,8 @@ def _tournament_in_play(slug: str):
         PartnerPost.objects.create(player=PlayerFactory(tournament=tournament, name=f"{name} {slug}"))
     TeamFactory(tournament=tournament, name=f"Late {slug}")
     publishing.preview(tournament, "d2", seed=3, override=True)
+    leaving = later[-1]  # a team that left Division 1 alone (issue 39): its undo has an address
+    withdrawal.withdraw(tournament, teams(leaving)[0], by=None, reason="back ache", division=leaving.division)
     return tournament
 
 
@@ -139,6 +142,7 @@ def _ids_of(tournament) -> dict[str, list]:
         "round_id": [r.pk for r in rounds],
         "division_id": sorted({r.division_id for r in rounds}),
         "team_id": list(Team.objects.filter(tournament=tournament).values_list("pk", flat=True)),
+        "withdrawal_id": list(DivisionWithdrawal.objects.filter(team__tournament=tournament).values_list("pk", flat=True)),
         "player_id": list(Player.objects.filter(tournament=tournament).values_list("pk", flat=True)[:6]),
         "post_id": list(PartnerPost.objects.filter(player__tournament=tournament).values_list("pk", flat=True)),
         "message_id": list(tournament.outbox.values_list("pk", flat=True)[:3]),
