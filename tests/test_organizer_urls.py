@@ -117,11 +117,7 @@ def world(organizer):
         "kind": division.kind, "version": "current", "team_id": team.pk, "number": 1, "user_id": co.pk,
         "job_id": "no-such-job", "order": "table", "player_id": team.players.first().pk,
         "message_id": failed.pk, "invitation_id": invitation.pk, "token": game.table_token,
-<<<<<<< HEAD
         "withdrawal_id": left.pk,
-=======
-        "withdrawal_id": 1,  # the guard answers before any row is read
->>>>>>> 4e630b6 (Withdraw page: a scope of "²" (a digit to str.isdigit) or a huge number is refused, not a 500; the no-server-error fuzz and the organizer-URL guard test know the undo's withdrawal_id)
     }
     data = {
         "seed": "5", "override": "1", "draw": DrawRecord.objects.filter(division=division).first().pk,
