@@ -39,9 +39,9 @@ def big_event(count: int) -> Tournament:
     publish(tournament, "d1", seed=7)
     publish(tournament, "d2", seed=8)
     games = Game.objects.filter(division__tournament=tournament, division__kind__in=("d1", "d2"), round__number=1).order_by("division__kind", "number")
-    for g in games[:3]:
+    for g in games[:8]:  # more in play than the "now" panel has room for: it says how many more
         start_with_a_hand(g)
-    over = games[4]
+    over = games[9]
     advancement.finish_game(over, over.sides.order_by("slot").first().team, reason="score")
     return tournament
 
@@ -77,6 +77,9 @@ SEEN = """() => {
       }
       if (name.scrollWidth > name.clientWidth + 1) problems.push(`${box.id}: ${text.data} wider than its box`);
     }
+  }
+  for (const item of panel.querySelectorAll(".tv-game, #tv-more-playing, .tv-list li")) {
+    if (!inside(item.getBoundingClientRect())) problems.push(`${panel.dataset.panel}: "${item.textContent.trim().slice(0, 40)}" cut off`);
   }
   return {panel: panel.dataset.panel, label: panel.getAttribute("aria-label"),
           whole: boxes.filter(({r}) => inside(r)).map(({box}) => box.id),
@@ -114,6 +117,7 @@ def test_every_first_round_game_is_seen_whole_within_one_rotation(live_server, t
         page.clock.run_for(ROTATE_MS)
     assert len(set(visited)) == panels  # one turn of the rotation shows each panel once
     assert first_round <= seen, f"never seen whole: {sorted(first_round - seen)[:10]}…"
+    assert "Y 4 partidas más en juego" in page.content()  # the "now" panel: four cards, and the rest counted
     # Spanish throughout; a page of a round too big for one screen says which of its games it holds.
     assert "partidas 1–16 de" in page.content() or "partidas 1–16 de" in " ".join(
         page.locator(".tv-part").all_inner_texts())
