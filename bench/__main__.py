@@ -57,7 +57,9 @@ def main(argv=None) -> int:
         call_command("migrate", verbosity=0, interactive=False)
         log("collecting static files …")  # as a deploy does: the pages link the fingerprinted names
         call_command("collectstatic", verbosity=0, interactive=False)
+        services.plan_cache()
         port = services.start_web(args.workers, args.threads)
+        cache_port = services.start_cache()
         services.start_worker()
         from bench import fixture as fixtures
         from bench import scenarios
@@ -65,7 +67,7 @@ def main(argv=None) -> int:
         log("building the 64-, 16- and 128-team tournaments (models, draw, schedule page, tables) …")
         fixture = fixtures.build(port, log)
         ctx = scenarios.Context(port=port, fixture=fixture, services=services, clients=args.clients,
-                                seconds=args.seconds, requests=args.requests, log=log)
+                                seconds=args.seconds, requests=args.requests, log=log, cache_port=cache_port)
         rows = []
         chosen = [s for s in scenarios.ALL if s is scenarios.baseline or not args.only
                   or any(name in s.__name__ for name in args.only)]

@@ -16,6 +16,7 @@ import time
 
 from bench import report, site
 from bench.arrivals import Kind, OpenLoop, Step
+from bench.front_cache import FreshReads
 from bench.load import Connection, LoadResult, Request
 from scoring.models import Hand
 from tournament.core import render_once
@@ -38,6 +39,7 @@ P95_LIMIT_S = 0.200
 TARGET = 10
 STEP_SAMPLES, MIN_STEP_S, MAX_STEP_S = 30, 10.0, 60.0
 NAME = "event peak: largest multiple held (128 teams)"
+NAME_CACHED = "event peak through the front cache (128 teams, Varnish, 0 stale reads)"
 TARGET_TEXT = f"≥ {TARGET}× (p95 ≤ 200 ms, no errors)"
 
 
@@ -46,14 +48,19 @@ def step_seconds(rates: dict[str, float], multiple: float) -> float:
     return max(MIN_STEP_S, min(MAX_STEP_S, STEP_SAMPLES * 1.05 / (min(rates.values()) * multiple)))
 
 
-def event_peak(ctx) -> list[dict]:
+def event_peak(ctx, *, through_cache: bool = False) -> list[dict]:
+    """The peak straight to gunicorn, or `through_cache` as deployed (every request through Varnish)."""
     fixture = ctx.fixture
+    name = NAME_CACHED if through_cache else NAME
+    if through_cache and not ctx.cache_port:
+        return [report.missing_row(name, TARGET_TEXT, "no front cache (varnishd not installed)")]
+    port = ctx.cache_port if through_cache else ctx.port
     slug = fixture.event.slug
     bracket, board = site.url("brackets:division", slug, "d1"), site.url("gameday:board", slug)
     broken = [p for p in ("draw", "schedule", "event tables", "organizer sign-in") if p in fixture.missing]
     if not bracket or not board or broken or not fixture.tables:
-        return [report.missing_row(NAME, TARGET_TEXT, f"fixture: {', '.join(broken)}" if broken else report.MISSING)]
-    conn = Connection("127.0.0.1", ctx.port)
+        return [report.missing_row(name, TARGET_TEXT, f"fixture: {', '.join(broken)}" if broken else report.MISSING)]
+    conn = Connection("127.0.0.1", port)
     tables = [site.Table(token).load(conn) for token in
               Game.objects.filter(pk__in=fixture.tables).order_by("pk").values_list("table_token", flat=True)]
     values = tables[0].small_hand(conn)
@@ -62,7 +69,8 @@ def event_peak(ctx) -> list[dict]:
     for path, headers in ((bracket, {}), (board, organizer)):  # a busy event's pages are in the cache already
         conn.request(Request(path, headers=headers))
     conn.close()
-    save, saved = hand_saves(tables, filled)
+    fresh = FreshReads(port, slug, bracket) if through_cache else None
+    save, saved = hand_saves(tables, filled, fresh)
 
     def preview(conn, rng):
         table = rng.choice(tables)
@@ -75,15 +83,16 @@ def event_peak(ctx) -> list[dict]:
         Kind("board GET", RATES["board GET"], lambda conn, rng: Request(board, headers=organizer)),
     ]
     hands = Hand.objects.filter(game_id__in=fixture.tables)
-    loop = OpenLoop(ctx.port, kinds, clients=64 if ctx.seconds > 1.0 else 8,
+    loop = OpenLoop(port, kinds, clients=64 if ctx.seconds > 1.0 else 8,
                     prepare=lambda c: c.request(Request(tables[0].sheet)))
-    return drive(ctx, loop, NAME, RATES, RENDERED, hands)
+    return drive(ctx, loop, name, RATES, RENDERED, hands, fresh)
 
 
 
-def hand_saves(tables, filled):
+def hand_saves(tables, filled, fresh: FreshReads | None = None):
     """(save, saved) for a Kind: each table saves its next hand when its last one was answered, so two
-    clients never send the same table's hand number at once."""
+    clients never send the same table's hand number at once. With `fresh`, every hand saved is
+    followed by a read of the event's page through the front cache (bench.front_cache)."""
     free: queue.Queue = queue.Queue()
     for table in tables:
         free.put(table)
@@ -95,16 +104,21 @@ def hand_saves(tables, filled):
             return None
         request = table.submit_request(conn, filled[table.token])
         request.tag = table
+        if fresh:
+            fresh.sending(table.token)
         return request
 
     def saved(request, status):
         if status in site.REDIRECTS:  # saved: the next hand of this table; otherwise its number is unknown, so it rests
+            if fresh:
+                fresh.answered(request.tag.token)
             request.tag.number += 1
             free.put(request.tag)
 
     return save, saved
 
-def drive(ctx, loop: OpenLoop, name: str, rates: dict[str, float], rendered: dict[str, str], hands) -> list[dict]:
+def drive(ctx, loop: OpenLoop, name: str, rates: dict[str, float], rendered: dict[str, str], hands,
+          fresh: FreshReads | None = None) -> list[dict]:
     """Run the multiples in turn until one is not held; the rows, with the renders each change cost."""
     quick = ctx.seconds <= 1.0
     multiples, clients = (MULTIPLES[:2], 8) if quick else (MULTIPLES, 64)
@@ -129,7 +143,7 @@ def drive(ctx, loop: OpenLoop, name: str, rates: dict[str, float], rendered: dic
         loop.close()
     accepted = sum(len(s.latencies["hand save"]) for s in steps)
     saved_count = hands.count() - hands_before
-    return rows(steps, accepted, saved_count, clients, quick, name=name, rates=rates)
+    return rows(steps, accepted, saved_count, clients, quick, name=name, rates=rates, fresh=fresh)
 
 
 def _renders(step: Step) -> str:
@@ -139,7 +153,7 @@ def _renders(step: Step) -> str:
 
 
 def rows(steps: list[Step], accepted: int, saved: int, clients: int, quick: bool, *, name: str = NAME,
-         rates: dict[str, float] = RATES) -> list[dict]:
+         rates: dict[str, float] = RATES, fresh: FreshReads | None = None) -> list[dict]:
     """The figure (largest multiple held) and, per kind of request, the step at that multiple."""
     held = [s for s in steps if s.held(P95_LIMIT_S)]
     best = held[-1] if held else None
@@ -153,8 +167,10 @@ def rows(steps: list[Step], accepted: int, saved: int, clients: int, quick: bool
         notes.append(f"first error at {failed.multiple}×: {failed.first_error[:200]}")
     if failed is None:
         notes.append(f"every multiple up to {steps[-1].multiple}× held; the bench stops there")
-    consistent = saved == accepted
-    notes.append(f"{saved} hands saved for {accepted} accepted saves" + ("" if consistent else " (MISMATCH)"))
+    consistent = saved == accepted and not (fresh and fresh.stale)
+    notes.append(f"{saved} hands saved for {accepted} accepted saves" + ("" if saved == accepted else " (MISMATCH)"))
+    if fresh:
+        notes.append(fresh.note())
     multiple = best.multiple if best else 0
     figure = report.figure_row(name, multiple, "×", target=TARGET_TEXT,
                                ok=None if quick else (multiple >= TARGET and consistent), note="; ".join(notes))
@@ -164,6 +180,8 @@ def rows(steps: list[Step], accepted: int, saved: int, clients: int, quick: bool
                         "errors": s.errors, "p95_ms": {k: report.ms(s.p95(k)) for k in rates},
                         "renders": s.renders, "hands_saved": s.saves,
                         "requests": {k: len(v) for k, v in s.latencies.items()}} for s in steps]
+    if fresh:
+        figure["stale_reads"], figure["fresh_reads"] = fresh.stale, fresh.fresh
     if not consistent:
         figure["ok"], figure["verdict"] = False, "MISS"
     out = [figure]

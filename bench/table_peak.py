@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from bench import peak, report, site
 from bench.arrivals import Kind, OpenLoop
+from bench.front_cache import FreshReads
 from bench.load import Connection, Request
 from scoring.models import Hand
 from tournament.core import signup_deadline
@@ -38,6 +39,7 @@ RATES = {
 }
 RENDERED = {"seating GET": "seating", "standings GET": "standings", "board GET": "tables-board"}
 NAME = "table-round peak: largest multiple held (30 Rummikub tables)"
+NAME_CACHED = "table-round peak through the front cache (30 Rummikub tables, Varnish, 0 stale reads)"
 
 
 def build_day(by, players: int = PLAYERS) -> tuple[Tournament, list[int]]:
@@ -66,17 +68,22 @@ def small_hand(table: site.Table) -> dict:
     return table.hand({}, went_out=table.slots[0], per_side=[{}] + [{"rack_points": 1}] * (len(table.slots) - 1))
 
 
-def table_peak(ctx) -> list[dict]:
+def table_peak(ctx, *, through_cache: bool = False) -> list[dict]:
+    """The peak straight to gunicorn, or `through_cache` as deployed (every request through Varnish)."""
     fixture = ctx.fixture
     day = getattr(fixture, "day", None)
     target = peak.TARGET_TEXT
+    name = NAME_CACHED if through_cache else NAME
+    if through_cache and not ctx.cache_port:
+        return [report.missing_row(name, target, "no front cache (varnishd not installed)")]
+    port = ctx.cache_port if through_cache else ctx.port
     if day is None or "table day" in fixture.missing:
-        return [report.missing_row(NAME, target, f"fixture: {fixture.missing.get('table day', report.MISSING)}")]
+        return [report.missing_row(name, target, f"fixture: {fixture.missing.get('table day', report.MISSING)}")]
     seating, standings = site.url("tables:public_seating", day.slug), site.url("tables:public_standings", day.slug)
     board = site.url("tables:board", day.slug)
     if not seating or not standings or not board:
-        return [report.missing_row(NAME, target)]
-    conn = Connection("127.0.0.1", ctx.port)
+        return [report.missing_row(name, target)]
+    conn = Connection("127.0.0.1", port)
     tables = [site.Table(token).load(conn) for token in
               Game.objects.filter(pk__in=fixture.day_tables).order_by("pk").values_list("table_token", flat=True)]
     filled = {table.token: small_hand(table) for table in tables}
@@ -84,7 +91,8 @@ def table_peak(ctx) -> list[dict]:
     for path, headers in ((seating, {}), (standings, {}), (board, organizer)):
         conn.request(Request(path, headers=headers))
     conn.close()
-    save, saved = peak.hand_saves(tables, filled)
+    fresh = FreshReads(port, day.slug, seating) if through_cache else None
+    save, saved = peak.hand_saves(tables, filled, fresh)
 
     def preview(conn, rng):
         table = rng.choice(tables)
@@ -97,6 +105,6 @@ def table_peak(ctx) -> list[dict]:
         Kind("hand save", RATES["hand save"], save, saved),
         Kind("board GET", RATES["board GET"], lambda conn, rng: Request(board, headers=organizer)),
     ]
-    loop = OpenLoop(ctx.port, kinds, clients=64 if ctx.seconds > 1.0 else 8,
+    loop = OpenLoop(port, kinds, clients=64 if ctx.seconds > 1.0 else 8,
                     prepare=lambda c: c.request(Request(tables[0].sheet)))
-    return peak.drive(ctx, loop, NAME, RATES, RENDERED, Hand.objects.filter(game_id__in=fixture.day_tables))
+    return peak.drive(ctx, loop, name, RATES, RENDERED, Hand.objects.filter(game_id__in=fixture.day_tables), fresh)

@@ -171,3 +171,17 @@ def test_event_peak_reports_the_largest_multiple_held_and_misses_below_ten():
     assert held[0]["value"] == 10 and held[0]["verdict"] == "ok"
     lost = peak.rows([_step(10, 0.1), _step(20, 0.5)], accepted=4, saved=3, clients=64, quick=False)
     assert lost[0]["verdict"] == "MISS" and "MISMATCH" in lost[0]["note"]
+
+
+def test_a_peak_through_the_front_cache_with_a_stale_read_is_a_miss_whatever_its_speed():
+    from bench.front_cache import FreshReads
+
+    fresh = FreshReads(port=1, slug="x", page="/t/x/")
+    fresh.fresh, fresh.stale, fresh.first_stale = 40, 0, ""
+    held = peak.rows([_step(10, 0.1), _step(20, 0.5)], accepted=4, saved=4, clients=64, quick=False,
+                     name=peak.NAME_CACHED, fresh=fresh)
+    assert held[0]["verdict"] == "ok" and held[0]["stale_reads"] == 0 and "40 fresh reads and 0 stale reads" in held[0]["note"]
+    fresh.stale, fresh.first_stale = 1, "version 7 shown after the change past 7"
+    stale = peak.rows([_step(10, 0.1), _step(20, 0.5)], accepted=4, saved=4, clients=64, quick=False,
+                      name=peak.NAME_CACHED, fresh=fresh)
+    assert stale[0]["verdict"] == "MISS" and "1 stale reads" in stale[0]["note"] and "version 7" in stale[0]["note"]
