@@ -209,3 +209,14 @@ def test_a_page_rendered_while_a_change_commits_is_not_kept(varnish, tournament,
     reader.join(10)
     status, headers, body = fetch(varnish + home)
     assert "Changed Mid Render" in body, headers["X-Cache"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_a_deploy_one_command_empties_the_cache_of_every_page(varnish, tournament):
+    from django.core.management import call_command
+
+    home, bracket = f"/t/{tournament.slug}/", f"/t/{tournament.slug}/tv/"
+    kept(varnish, home)
+    kept(varnish, bracket)
+    call_command("purge_front_cache")
+    assert fetch(varnish + home)[1]["X-Cache"] == "miss" and fetch(varnish + bracket)[1]["X-Cache"] == "miss"

@@ -29,6 +29,7 @@ ATTEMPTS = 3  # a cache host restarting or a dropped connection: the second try 
 PAUSE_SECONDS = 0.02  # before the second try; doubled before the third (so at most ~0.06 s waited)
 TIMEOUT_SECONDS = 1.0  # per try: a purge answers in about a millisecond on the same network
 TAG_HEADER = "xkey-purge"
+EVERY_PAGE = "site"  # every kept page carries it too (manage.py purge_front_cache: after a deploy)
 
 
 def enabled() -> bool:

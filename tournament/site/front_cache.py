@@ -8,7 +8,8 @@ marked private or no-store by its view. Organizer and table pages are never offe
 elsewhere, and the cache passes anything with a session cookie or under /organizer/ or /table/).
 
 An offered response carries
-- `xkey`: its tags, `t<id> c<id>` (tournament.common.front_cache_purge purges them on the change's commit);
+- `xkey`: its tags, `t<id> c<id>` (tournament.common.front_cache_purge purges them on the change's
+  commit), then `site` (every page: `manage.py purge_front_cache` after a deploy);
 - `Surrogate-Control: max-age=FRONT_CACHE_SECONDS`: the safety bound on a lost purge (the cache
   strips both headers; the browser sees the view's own Cache-Control, unchanged).
 Language: the cache keys each page by the language the visitor chose (the switch's cookie) or else
@@ -68,7 +69,7 @@ class FrontCacheMiddleware:
             return response
         tags = tags_for(request)
         if tags:
-            response["xkey"] = " ".join(tags)
+            response["xkey"] = " ".join([*tags, front_cache_purge.EVERY_PAGE])
             response["Surrogate-Control"] = f"max-age={settings.FRONT_CACHE_SECONDS}"
             patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
         return response
