@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.db.models import Q
+
 import rules
 from scoring.models import Hand
 from tests.walks import pages
@@ -39,11 +41,16 @@ def totals_problems(tournament: Tournament) -> list[str]:
 
 
 def absent_problems(tournament: Tournament) -> list[str]:
-    """A seat marked absent (forfeited at the no-show deadline) never enters, confirms, goes out or
-    scores in a hand saved after it was marked."""
+    """A seat marked absent (a no-show, or started without by the organizer) never enters, confirms,
+    goes out or scores in a hand; a late arrival seated back, in none before the hand it came back at."""
     found = []
-    for side in GameSide.objects.filter(game__division__tournament=tournament, forfeited_at__isnull=False).select_related("game"):
-        for hand in Hand.objects.filter(game=side.game).order_by("number"):
+    absent = GameSide.objects.filter(game__division__tournament=tournament).filter(
+        Q(forfeited_at__isnull=False) | Q(back_from_hand__isnull=False)).select_related("game")
+    for side in absent:
+        hands = Hand.objects.filter(game=side.game).order_by("number")
+        if side.back_from_hand:  # seated back (a late arrival): absent from the hands before it only
+            hands = hands.filter(number__lt=side.back_from_hand)
+        for hand in hands:
             entry = hand.entries[side.slot - 1] if side.slot - 1 < len(hand.entries) else {}
             score = hand.result["sides"][side.slot - 1]["hand_score"] if hand.result.get("sides") else 0
             where = f"game {side.game_id} hand {hand.number}: absent {side}"

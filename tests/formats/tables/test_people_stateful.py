@@ -32,7 +32,7 @@ from tests.people.hands import hand_form
 from tests.people.machine import PICK, PeopleMachine, detour, local, pick, run
 from tests.walks.pages import visible
 from tournament.core.house_rules import is_frozen, numbers_of
-from tournament.formats.tables import after_draw, formats, results, rounds, signups
+from tournament.formats.tables import after_draw, formats, results, rounds, short_tables, signups
 from tournament.models import Division, Game, GameEvent, GameSide, Player, SeatingDraw, Substitution, TableEvent, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -105,8 +105,8 @@ class TableDay(PeopleMachine):
         for game in self.playing():
             if Hand.objects.filter(game=game, confirmed_at__isnull=True).exists():
                 continue  # the table confirms its last hand first
-            if self.variant == "rummikub" and any(s.forfeited_at for s in self.sides(game)):
-                continue  # an empty rack for an absent seat: issue 34's seat fix (in flight)
+            if short_tables.is_short(game):
+                continue  # too few to play: the organizer chooses first
             found.append(game)
         return found
 
@@ -237,6 +237,15 @@ class TableDay(PeopleMachine):
         unconfirmed = Hand.objects.filter(game__in=self.playing(), confirmed_at__isnull=True).first()
         if unconfirmed:
             return self.confirm(unconfirmed, winner)
+        short = [g for g in self.games(status=Game.Status.IN_PLAY) + self.games(status=Game.Status.READY)
+                 if short_tables.is_short(g)]
+        if short:  # too few to play on: the organizer forfeits the table (it is not played)
+            response = self.devices.post(self.devices.organizer, self.org(f"round-board/table/{short[0].pk}/short/"),
+                                         {"choice": "forfeit"})
+            assert response.status_code == 302
+            assert not short_tables.is_short(Game.objects.get(pk=short[0].pk)) or \
+                Game.objects.get(pk=short[0].pk).status in Game.DONE, said(response)
+            return None
         if self.someone_missing():  # the one who did not check in does not come: the grace passes
             return self.grace_passes_now()
         ready = self.games(status=Game.Status.READY)
@@ -289,7 +298,7 @@ class TableDay(PeopleMachine):
         assert response.status_code == 302, said(response)
 
     @rule(table=PICK)
-    @detour("late", 2, lambda self: self.ready_seats(checked=False))
+    @detour("all_but_one", 2, lambda self: self.ready_seats(checked=False))
     def all_but_one_check_in(self, table):
         """A table's players check in at its phone, all but one."""
         game, _ = pick(self.ready_seats(checked=False), table)
@@ -301,6 +310,44 @@ class TableDay(PeopleMachine):
         game = pick(self.games(status=Game.Status.READY), table)
         response = self.devices.post(self.devices.organizer, self.org(f"round-board/table/{game.pk}/start/"), {})
         assert response.status_code == 302
+
+    @rule(table=PICK)
+    @detour("phone_start_missing", 2, lambda self: self.someone_missing())
+    def start_at_the_phone_with_someone_missing(self, table):
+        """A table's phone never starts with a seat missing, whoever agrees (nobody is marked present)."""
+        game = pick(self.someone_missing(), table)
+        waiting = {s.pk for s in self.sides(game) if not s.checked_in_at}
+        response = self.devices.post(self.devices.phone, f"/table/{game.table_token}/start/",
+                                     {"agree": [s.pk for s in self.sides(game)]})
+        assert response.status_code == 302
+        assert Game.objects.get(pk=game.pk).status == Game.Status.READY, "the phone started a table with a seat missing"
+        assert not GameSide.objects.filter(pk__in=waiting, checked_in_at__isnull=False).exists()
+
+    @rule(table=PICK)
+    @detour("start_without", 2, lambda self: self.someone_missing())
+    def organizer_starts_without_the_missing(self, table):
+        """The organizer, explicitly, starts a table with a seat missing: that seat is absent."""
+        game = pick(self.someone_missing(), table)
+        waiting = [s.pk for s in self.sides(game) if not s.checked_in_at]
+        response = self.devices.post(self.devices.organizer, self.org(f"round-board/table/{game.pk}/start/"),
+                                     {"without_missing": "1"})
+        assert response.status_code == 302
+        if Game.objects.get(pk=game.pk).status == Game.Status.IN_PLAY:
+            assert GameSide.objects.filter(pk__in=waiting, forfeited_at__isnull=False).count() == len(waiting)
+
+    def absent_seats(self) -> list[tuple[Game, GameSide]]:
+        return [(g, s) for g in self.games(status=Game.Status.READY) + self.games(status=Game.Status.IN_PLAY)
+                for s in self.sides(g) if s.forfeited_at]
+
+    @rule(which=PICK)
+    @detour("late", 2, lambda self: self.absent_seats())
+    def a_late_arrival_is_seated_back(self, which):
+        game, side = pick(self.absent_seats(), which)
+        response = self.devices.post(self.devices.organizer, self.org(f"round-board/table/{game.pk}/seat-back/"),
+                                     {"side": side.pk})
+        assert response.status_code == 302
+        side.refresh_from_db()
+        assert not side.forfeited_at, f"{side} is still absent after being seated back"
 
     def someone_missing(self) -> list[Game]:
         """Ready tables where some have checked in and someone has not."""
@@ -320,8 +367,7 @@ class TableDay(PeopleMachine):
         self.hand(pick(self.hand_tables(), table), winner, enterer, False)
 
     def correctable(self) -> list[Hand]:
-        return [h for h in Hand.objects.filter(game__division__tournament_id=self.pk).select_related("game").order_by("pk")
-                if not (self.variant == "rummikub" and GameSide.objects.filter(game=h.game, forfeited_at__isnull=False).exists())]
+        return list(Hand.objects.filter(game__division__tournament_id=self.pk).select_related("game").order_by("pk"))
 
     @rule(which=PICK, winner=PICK, lost=st.sampled_from([20, 60, 100]))
     @detour("correct", 2, lambda self: self.correctable())
@@ -356,6 +402,26 @@ class TableDay(PeopleMachine):
         player = pick(self.active(), who)
         response = self.devices.post(self.devices.organizer, self.org(f"players/{player.pk}/substitute/"),
                                      {"name": self.next("Sub "), "span": span})
+        assert response.status_code in (302, 400), said(response)
+
+    def withdrawn(self) -> list[Player]:
+        return list(Player.objects.filter(tournament_id=self.pk, table_entry__withdrawn_at__isnull=False).order_by("pk"))
+
+    @rule(who=PICK)
+    @detour("undo_withdrawal", 1, lambda self: self.drawn() and self.withdrawn())
+    def undo_a_withdrawal(self, who):
+        player = pick(self.withdrawn(), who)
+        response = self.devices.post(self.devices.organizer, self.org(f"players/{player.pk}/withdraw/undo/"), {})
+        assert response.status_code in (302, 400), said(response)
+
+    def substituted(self) -> list[int]:
+        return sorted(set(Substitution.objects.filter(game__division__tournament_id=self.pk).values_list("replaced_id", flat=True)))
+
+    @rule(who=PICK)
+    @detour("undo_substitute", 1, lambda self: self.substituted())
+    def undo_a_substitute(self, who):
+        player = pick(self.substituted(), who)
+        response = self.devices.post(self.devices.organizer, self.org(f"players/{player}/substitute/undo/"), {})
         assert response.status_code in (302, 400), said(response)
 
     @rule(minutes=st.sampled_from([10, 40]))
