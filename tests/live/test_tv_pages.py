@@ -16,17 +16,18 @@ def layout(tournament):
             for page in tv_pages.pages(prefetch.bracket(tournament))]
 
 
-def test_eight_teams_fit_one_page_with_the_final():
+def test_eight_teams_share_a_page_then_the_final():
     tournament, _ = published(8)
-    assert layout(tournament) == [[("d1", 1, 1, 4, 4), ("d2", 1, 1, 4, 4), ("final", 1, 1, 1, 1)]]
+    assert layout(tournament) == [[("d1", 1, 1, 4, 4), ("d2", 1, 1, 4, 4)], [("final", 1, 1, 1, 1)]]
 
 
-def test_a_round_of_32_games_is_two_pages_of_16_and_byes_are_left_out():
+def test_a_round_of_32_games_is_three_even_pages_and_byes_are_left_out():
     tournament, _ = published(64)
-    assert layout(tournament) == [[("d1", 1, 1, 16, 32)], [("d1", 1, 17, 32, 32)],
-                                  [("d2", 1, 1, 16, 32)], [("d2", 1, 17, 32, 32)], [("final", 1, 1, 1, 1)]]
+    assert layout(tournament) == [[("d1", 1, 1, 11, 32)], [("d1", 1, 12, 22, 32)], [("d1", 1, 23, 32, 32)],
+                                  [("d2", 1, 1, 11, 32)], [("d2", 1, 12, 22, 32)], [("d2", 1, 23, 32, 32)],
+                                  [("final", 1, 1, 1, 1)]]
     tournament, _ = published(20)  # 32 lines, 12 byes: 4 games played in round 1 of each division
-    assert layout(tournament) == [[("d1", 1, 1, 4, 4), ("d2", 1, 1, 4, 4), ("final", 1, 1, 1, 1)]]
+    assert layout(tournament) == [[("d1", 1, 1, 4, 4), ("d2", 1, 1, 4, 4)], [("final", 1, 1, 1, 1)]]
 
 
 def test_the_current_round_moves_on_when_a_round_is_over():

@@ -3,9 +3,9 @@
 A whole bracket of 64 teams is 63 games a division: drawn at a size a room can read, it never fits
 a screen. The TV shows what the room wants instead — every game of each division's current round
 (the earliest round with a game still to be decided; the last round once the division is over) —
-in pages of at most COLUMNS × ROWS boxes, which take turns with the other panels. A round too big
-for one page is cut into pages of even size (32 games: 16 and 16, never 30 and 2); small rounds of
-several divisions share a page while their columns fit (8 teams: both first rounds and the final).
+in pages of at most COLUMNS × ROWS boxes (4 × 3), which take turns with the other panels. A round too big
+for one page is cut into pages of even size (32 games: 11, 11 and 10, never 12, 12 and 8); small rounds of
+several divisions share a page while their columns fit (8 teams: both first rounds, then the final).
 Byes are not games anyone plays, and a final that is not needed is not played: neither is shown.
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from tournament.models import Division, Game, Round
 
 COLUMNS = 4  # boxes side by side on a page
-ROWS = 4  # boxes one above the other in a column
+ROWS = 3  # boxes one above the other in a column (room for a total marked "(… confirmed)" under a name)
 NOT_SHOWN = (Game.Status.BYE, Game.Status.NOT_NEEDED)
 
 
