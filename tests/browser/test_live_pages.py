@@ -126,6 +126,8 @@ def test_the_tv_turns_between_the_round_and_the_bracket_without_a_mouse(live_ser
     expect(bracket.locator(".tv-group")).to_have_count(2)  # both first rounds on one page (the final on the next)
     shot(page, "tv-bracket-1920", full_page=False)
     page.clock.run_for(20_000)
+    expect(page.locator('.tv-panel[data-panel="bracket-2"]')).to_be_visible()  # the final's page
+    page.clock.run_for(20_000)
     expect(now).to_be_visible()
 
 
