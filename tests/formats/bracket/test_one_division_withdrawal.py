@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from tests.factories import TeamFactory, TournamentFactory
 from tests.formats.bracket.draw.test_brackets_support import game, publish, teams_of
-from tournament.core import actions
+from tournament.core import actions, game_log_words
 from tournament.formats.bracket import advancement, withdrawal
 from tournament.models import Division, DivisionWithdrawal, Game, GameEvent
 from tournament.printing import data
@@ -81,6 +81,11 @@ def test_a_team_that_won_its_round_1_game_then_leaves_gives_round_2_away_once_it
     advancement.finish_game(second, other, reason=R.SCORE)
     semi = reload(semi)
     assert semi.status == S.FORFEIT and semi.result_reason == R.WITHDRAWN and semi.winner == other
+    # The organizer's log of that game says withdrawn, as for a game given away at once, never walkover.
+    said = [line.words for line in game_log_words.lines(semi, GameEvent.objects.filter(game=semi).order_by("at", "pk"),
+                                                         list(semi.sides.all()))]
+    assert any("withdr" in words.lower() for words in said), said
+    assert not any("walkover" in words.lower() for words in said), said
 
 
 def test_the_withdrawal_is_undone_before_the_next_game_starts_and_not_after(tournament_8, organizer):

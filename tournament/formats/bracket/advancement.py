@@ -179,4 +179,7 @@ AUTOMATIC_MOVES = {Game.Status.NOT_NEEDED: "not_needed", Game.Status.FORFEIT: "f
 
 def _automatic(game: Game, winner: Team | None, status, reason: str) -> None:
     side = next((s for s in sides_of(game) if winner is not None and s.team_id == winner.pk), None)
-    transitions.move(game, AUTOMATIC_MOVES[status], winner=side, reason=reason, log=status)
+    # A game a withdrawn team gives away later reads as the withdrawal it is, as when given at once
+    # (withdrawal._give_away), never as a walkover ("Gana por ausencia", a no-show's words).
+    log = "result" if reason == Reason.WITHDRAWN else status
+    transitions.move(game, AUTOMATIC_MOVES[status], winner=side, reason=reason, log=log)
