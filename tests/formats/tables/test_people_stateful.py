@@ -7,7 +7,8 @@ Actions: sign-up, close, partner draw, round draw and publication, check-in at t
 table's grace), a withdrawal (the seats to a substitute, to those sitting out, or the round seated
 again), a substitute (one round or the rest of the event), a hand at the phone, its confirmation,
 the organizer's correction, a finished table reopened, a play-off, a house-rule change, a
-round-settings change, "Edit tournament" saved as shown, the clock moving on.
+round-settings change, "Edit tournament" saved as shown, a round's publication taken back, the
+undo of a withdrawal and of a substitute, a late arrival seated back, the clock moving on.
 
 Checks after every step: nobody seated twice (seats, tables and games alike), partners never side by
 side and opposite at a table of two partnerships, an absent seat never enters, confirms, goes out or
@@ -404,6 +405,21 @@ class TableDay(PeopleMachine):
         response = self.devices.post(self.devices.organizer, self.org(f"players/{player.pk}/substitute/"),
                                      {"name": self.next("Sub "), "span": span})
         assert response.status_code in (302, 400), said(response)
+
+    def untouched_round(self) -> int | None:
+        """The latest regular round, published and without a hand yet (its publication may be taken back)."""
+        numbers = [r.round_number for r in rounds.published_seatings(self.event) if not r.playoff]
+        if not numbers or Hand.objects.filter(game__division__tournament_id=self.pk, game__round__number=max(numbers)).exists():
+            return None
+        return max(numbers)
+
+    @rule()
+    @detour("take_back", 1, lambda self: self.untouched_round() is not None)
+    def take_back_a_round(self):
+        """The organizer takes back the latest round's publication before its first hand."""
+        number = self.untouched_round()
+        response = self.devices.post(self.devices.organizer, self.org(f"rounds/{number}/take-back/"), {})
+        assert response.status_code == 302
 
     def withdrawn(self) -> list[Player]:
         return list(Player.objects.filter(tournament_id=self.pk, table_entry__withdrawn_at__isnull=False).order_by("pk"))
