@@ -1,5 +1,5 @@
-"""The cutthroat demo's table phone at 390 px: each player checks in by name, then the table starts
-early with every seated player's tick."""
+"""The cutthroat demo's table phone at 390 px: each player checks in by name (no Start until every seat
+is here), then the table starts early with every seated player's tick."""
 
 import os
 
@@ -35,6 +35,10 @@ def test_a_cutthroat_table_checks_in_and_starts_from_its_phone(live_server, phon
     expect(status.get_by_role("button", name=f"I am {names[-1]}: check in")).to_be_visible()
     shot(phone, "cutthroat-check-in")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # A phone never starts with a seat not checked in (issue 34): no Start until the last seat is here.
+    expect(status.get_by_role("button", name="Start early")).to_have_count(0)
+    status.get_by_role("button", name=f"I am {names[-1]}: check in").click()
+    expect(status).to_contain_text(f"✓ {names[-1]} here since")
 
     for name in names[:-1]:
         status.get_by_label(f"{name} agrees").check()
