@@ -15,6 +15,7 @@ from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.browser.dead_wifi import go_offline
+from tests.browser.shown_totals import points
 from tests.browser.test_scoring_table import choose, step, total_of
 from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
 from tournament.models import Game, GameSide
@@ -85,13 +86,13 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_saved_once_online(table, 
     expect(kept(phone)).to_contain_text("Hand 1 — on this phone, not sent yet")
     expect(kept(phone)).to_contain_text(f"{b}: melded points 310")
     expect(phone.locator("#net-status")).to_contain_text("No connection · last reached the server")
-    expect(total_of(phone, a)).to_have_text("0")
+    expect(total_of(phone, a)).to_have_text(points("0"))
     expect(phone.get_by_role("button", name="Save hand 2")).to_be_visible()
     shot(phone, "reloaded-390")
 
     context.set_offline(False)
-    expect(total_of(phone, a)).to_have_text("550")
-    expect(total_of(phone, b)).to_have_text("300")
+    expect(total_of(phone, a)).to_have_text(points("550"))
+    expect(total_of(phone, b)).to_have_text(points("300"))
     expect(kept(phone)).to_have_count(0)
     expect(phone.locator("#net-status")).to_contain_text("Connected")
     shot(phone, "back-online-390")
@@ -114,7 +115,7 @@ def test_two_hands_kept_offline_are_saved_in_hand_order(table, phone, context):
     shot(phone, "two-kept-390")
 
     context.set_offline(False)
-    expect(total_of(phone, a)).to_have_text("1,600")
+    expect(total_of(phone, a)).to_have_text(points("1,600"))
     expect(kept(phone)).to_have_count(0)
     saved = {h.number: h.result["sides"][0]["hand_score"] for h in Hand.objects.filter(game=g)}
     assert saved == {1: 550, 2: 1050} and totals(g) == [1600, 400]
@@ -169,7 +170,7 @@ def test_two_phones_keep_the_same_hand_number_one_is_saved_the_other_is_a_confli
     expect(kept(second)).to_have_count(1)
 
     context.set_offline(False)
-    expect(total_of(phone, a)).to_have_text("550")
+    expect(total_of(phone, a)).to_have_text(points("550"))
     other.set_offline(False)
     conflict = second.locator(".outbox-item.outbox-conflict")
     expect(conflict).to_contain_text("Hand 1 — not saved: the sheet changed on another phone")
@@ -182,7 +183,7 @@ def test_two_phones_keep_the_same_hand_number_one_is_saved_the_other_is_a_confli
     expect(kept(second)).to_have_count(0)
     expect(second.locator("#hand-form h2")).to_have_text("Enter hand 2")  # the sheet's next, not hand 1 again
     second.reload()
-    expect(total_of(second, a)).to_have_text("550")
+    expect(total_of(second, a)).to_have_text(points("550"))
     assert Hand.objects.filter(game=g).count() == 1
     other.close()
     assert not violations
@@ -206,7 +207,7 @@ def test_a_hand_whose_answer_was_lost_is_resent_and_saves_nothing_new(table, pho
 
     phone.unroute("**/hands/")
     expect(kept(phone)).to_have_count(0, timeout=20_000)  # the retry timer resends it
-    expect(total_of(phone, a)).to_have_text("550")
+    expect(total_of(phone, a)).to_have_text(points("550"))
     expect(phone.locator(".msg")).to_contain_text("Hand 1 was already saved")
     assert Hand.objects.filter(game=g).count() == 1 and totals(g) == [550, 300]
 
@@ -235,10 +236,10 @@ def test_a_confirmation_and_a_correction_made_offline_wait_on_the_phone_too(tabl
     expect(kept(phone)).to_contain_text("Correction of hand 1 — on this phone, not sent yet")
     expect(kept(phone)).to_contain_text("Why: left points miscounted")
     expect(phone.locator(".msg")).to_have_count(0)  # not the old "Hand 1 confirmed" the copy came with
-    expect(total_of(phone, b)).to_have_text("300")
+    expect(total_of(phone, b)).to_have_text(points("300"))
     shot(phone, "correction-kept-390")
     context.set_offline(False)
-    expect(total_of(phone, b)).to_have_text("250")
+    expect(total_of(phone, b)).to_have_text(points("250"))
     expect(kept(phone)).to_have_count(0)
     assert Hand.objects.get(game=g).version == 2 and totals(g) == [550, 250]
 
@@ -269,7 +270,7 @@ def test_a_hand_saved_while_an_earlier_one_waits_is_sent_after_it_once(table, ph
     record["up"] = True  # the Wi-Fi is back just before the tap, before the retry timer notices
     phone.get_by_role("button", name="Save hand 2").click()
     # Hand 2 waits for hand 1's answer, then a reload: on a loaded two-core CI machine that took over 5 s.
-    expect(total_of(phone, a)).to_have_text("1,600", timeout=15_000)
+    expect(total_of(phone, a)).to_have_text(points("1,600"), timeout=15_000)
     expect(kept(phone)).to_have_count(0)
     expect(phone.locator(".refused")).to_have_count(0)
     assert record["sent"] == [1, 2]  # hand 1 first, each once: no second sender beside the tap
@@ -314,7 +315,7 @@ def test_a_kept_hand_is_tried_again_backing_off_and_when_the_page_is_back_online
 
     phone.unroute("**/hands/")
     phone.reload()  # the page opened again sends what it keeps
-    expect(total_of(phone, a)).to_have_text("550")
+    expect(total_of(phone, a)).to_have_text(points("550"))
     expect(kept(phone)).to_have_count(0)
     assert Hand.objects.filter(game=g).count() == 1 and totals(g) == [550, 300]
 
@@ -331,8 +332,8 @@ def test_offline_the_kept_page_shows_the_last_sheet_and_clock_and_polling_rests(
     phone.reload()
     expect(phone.locator("meta[name=kept-copy]")).to_have_count(1)
     expect(phone.locator("#hand-1")).to_contain_text("+550")  # the last known hands and totals
-    expect(total_of(phone, a)).to_have_text("550")
-    expect(total_of(phone, b)).to_have_text("300")
+    expect(total_of(phone, a)).to_have_text(points("550"))
+    expect(total_of(phone, b)).to_have_text(points("300"))
     expect(phone.locator("#game-status .countdown")).to_have_text(re.compile(r"\d\dm \d\ds"))  # the clock still counts
     expect(phone.locator("#net-status")).to_contain_text("No connection · last reached the server")
     polls.clear()
@@ -361,5 +362,5 @@ def test_the_next_hand_typed_while_a_confirmation_is_on_its_way_is_not_lost(tabl
     expect(phone.locator("#hand-1 .badge.ok")).to_contain_text(b)
     expect(phone.locator("#id_s1_melded_points")).to_have_value("1060")
     phone.get_by_role("button", name="Save hand 2").click()
-    expect(total_of(phone, a)).to_have_text("1,600")
+    expect(total_of(phone, a)).to_have_text(points("1,600"))
     assert Hand.objects.get(game=g, number=1).confirmed_by == b and totals(g) == [1600, 400]

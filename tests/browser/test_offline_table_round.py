@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Hand
 from tests.browser.dead_wifi import go_offline
+from tests.browser.shown_totals import points
 from tests.browser.test_table_event_390 import enter_rummikub_hand
 from tests.formats.tables.events import sign_up, table_event
 from tests.formats.tables.played import start_seated
@@ -50,8 +51,8 @@ def test_a_hand_kept_offline_at_a_table_of_four_is_saved_once(live_server, phone
 
     context.set_offline(False)
     expect(phone.locator(".outbox-item")).to_have_count(0)
-    expect(total(phone, names[0])).to_have_text("104")  # 23 + 41 + 30 for the joker + 10
-    expect(total(phone, names[2])).to_have_text("−71")
+    expect(total(phone, names[0])).to_have_text(points("104"))  # 23 + 41 + 30 for the joker + 10
+    expect(total(phone, names[2])).to_have_text(points("−71"))
     assert Hand.objects.filter(game=four).count() == 1
     totals = list(GameSide.objects.filter(game=four).order_by("slot").values_list("total", flat=True))
     assert totals == [104, -23, -71, -10]

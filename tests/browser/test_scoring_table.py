@@ -9,6 +9,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.models import Hand, HandRevision
+from tests.browser.shown_totals import points
 from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
 from tournament.models import Game, GameSide
 
@@ -78,12 +79,12 @@ def test_a_whole_game_at_the_table_on_a_phone(live_server, phone, page):
     fill_side(phone, 2, b, red=1, black=2, melded=780, left=145, red3=1, black3=1)
     preview = phone.locator("#preview")
     expect(preview.locator(f"[data-side='{a}'] [data-hand-score]")).to_have_text("+5,690")
-    expect(preview.locator(f"[data-side='{b}'] [data-new-total]")).to_have_text("935")
+    expect(preview.locator(f"[data-side='{b}'] [data-new-total]")).to_have_text(points("935"))
     assert Hand.objects.count() == 0
     shot(phone, "sheet-entry-390")
     phone.get_by_role("button", name="Save hand 1").click()
     expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
-    expect(total_of(phone, a)).to_have_text("5,690")
+    expect(total_of(phone, a)).to_have_text(points("5,690"))
     expect(meld_of(phone, a)).to_have_text("90")
     expect(phone.locator("#hand-1 .badge.warn")).to_have_text("Unconfirmed")
     expect(phone.locator("#hand-1 + tr .hand-over")).to_contain_text(f"Pass the phone to {b}")
@@ -106,7 +107,7 @@ def test_a_whole_game_at_the_table_on_a_phone(live_server, phone, page):
     expect(preview.locator(f"[data-side='{a}'] [data-hand-score]")).to_have_text("+5,690")
     phone.get_by_role("button", name="Save hand 2").click()
     expect(phone.locator(".msg")).to_contain_text("Hand 2 saved")
-    expect(total_of(phone, a)).to_have_text("11,380")
+    expect(total_of(phone, a)).to_have_text(points("11,380"))
     expect(meld_of(phone, a)).to_have_text("120")
     confirm_as(phone, b, 2)
     phone.set_viewport_size({"width": 1280, "height": 900})
@@ -121,7 +122,7 @@ def test_a_whole_game_at_the_table_on_a_phone(live_server, phone, page):
     expect(phone.locator("#preview").locator(f"[data-side='{b}'] [data-hand-score]")).to_have_text("+1,035")
     phone.get_by_role("button", name="Save correction").click()
     expect(phone.locator(".msg")).to_contain_text("Hand 1 corrected")
-    expect(total_of(phone, b)).to_have_text("1,315")  # 1,035 + 280
+    expect(total_of(phone, b)).to_have_text(points("1,315"))  # 1,035 + 280
     phone.locator("#hand-1 + tr details.history summary").click()
     expect(phone.locator("#hand-1 + tr details.history")).to_contain_text("left points miscounted")
     shot(phone, "sheet-history-390")
@@ -134,7 +135,7 @@ def test_a_whole_game_at_the_table_on_a_phone(live_server, phone, page):
     fill_side(phone, 2, b, melded=300, left=20)
     expect(preview).to_contain_text("ends the game")
     phone.get_by_role("button", name="Save hand 3").click()
-    expect(total_of(phone, a)).to_have_text("23,480")
+    expect(total_of(phone, a)).to_have_text(points("23,480"))
     expect(phone.locator(".closed-note")).to_contain_text("confirm")
     assert Game.objects.get(pk=g.pk).status == Game.Status.IN_PLAY
     confirm_as(phone, b, 3)

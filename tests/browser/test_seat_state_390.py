@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 import rules
+from tests.browser.shown_totals import points
 from tests.browser.table_steps import no_overflow
 from tests.formats.tables.played import players_round
 from tournament.models import Game, GameSide, Tournament
@@ -113,7 +114,7 @@ def test_a_no_show_at_a_rummikub_table_played_to_the_end_and_undone(live_server,
     expect(phone.locator(".msg").first).to_contain_text(w["saved"].format(n=2))
     phone.locator('form:has(input[name="side"][value="1"]) button').first.click()
     expect(phone.locator(".result-banner")).to_contain_text(w["over"])
-    expect(phone.locator(".total-card[data-side='P3'] [data-total]")).to_have_text("12")
+    expect(phone.locator(".total-card[data-side='P3'] [data-total]")).to_have_text(points("12"))
     no_overflow(phone)
     shot(phone, lang, "rummikub-sheet-finished")
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED

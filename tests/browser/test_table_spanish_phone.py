@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from scoring.models import Hand
 from tests.browser import test_scoring_table as scoring_table
 from tests.browser.dead_wifi import go_offline
+from tests.browser.shown_totals import points
 from tests.browser.test_scoring_table import choose
 from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
 from tests.gameday_setup import publish_division
@@ -72,7 +73,7 @@ def test_a_hand_a_refusal_and_a_hand_kept_offline_in_spanish(live_server, page, 
     expect(page.locator(f"#preview [data-side='{a}'] [data-hand-score]")).to_have_text("+5,690")
     page.get_by_role("button", name="Guardar mano 1").click()
     expect(page.locator(".msg")).to_contain_text("Mano 1 guardada.")
-    expect(page.locator(f".total-card[data-side='{a}'] [data-total]")).to_have_text("5,690")
+    expect(page.locator(f".total-card[data-side='{a}'] [data-total]")).to_have_text(points("5,690"))
     expect(page.locator("#hand-1 .badge.warn")).to_have_text("Sin confirmar")
     expect(page.locator("#hand-1 + tr .hand-over")).to_contain_text(f"Pase el teléfono a {b}")
     shot(page, "hand")
@@ -103,7 +104,7 @@ def test_a_hand_a_refusal_and_a_hand_kept_offline_in_spanish(live_server, page, 
 
     context.set_offline(False)
     expect(kept).to_have_count(0, timeout=20_000)
-    expect(page.locator(f".total-card[data-side='{a}'] [data-total]")).to_have_text("11,380")
+    expect(page.locator(f".total-card[data-side='{a}'] [data-total]")).to_have_text(points("11,380"))
     # The time in the page's Spanish (20:25:51), not the phone's Mexican 12-hour clock (8:25:51 p.m.).
     expect(page.locator("#net-status")).to_have_text(re.compile(r"^Conectado · .* \d{1,2}:\d\d:\d\d$"))
     assert Hand.objects.count() == 2 and totals(g)[0] == 11380
