@@ -119,7 +119,13 @@ def test_a_rummikub_day_over_two_rounds_with_winners_staying(live_server, browse
     assert [len(sides_of(g)) for g in games] == [4, 4, 3, 3, 3]
 
     # Every table started from the round board.
+    # A start checks no one in (issue 34): every seat is checked in on the board first.
     phone.goto(f"{base}/organizer/t/{event.slug}/round-board/")
+    for game in games:
+        for name in sides_of(game):
+            check_in = phone.locator(f"#table-{game.number}").get_by_role("button", name=t("Check in %(side)s", side=name), exact=True)
+            check_in.click()
+            expect(check_in).to_have_count(0)
     phone.get_by_role("button", name=t("Start every seated table")).click()
     expect(phone.locator("#table-5 .gd-status")).to_have_text(t("In play"))
     shot(phone, lang, "round-board")
