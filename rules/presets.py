@@ -57,6 +57,10 @@ CLUB_FIELDS = (
 RUMMIKUB_FIELDS = ("went_out", "rack_points", "rack_jokers")
 
 
+# Meldboard S1 (docs/RULES-DECISIONS.md): what a seat absent from a hand loses, a house rule of every variant.
+ABSENT = {"absent_penalty": Number(0, "subtracted from an absent seat for each hand it misses (0: it scores 0)", "S1")}
+
+
 def _baja_cards(tag: str | None) -> dict[str, Number]:
     """Card points and bonuses shared by both Baja presets (cutthroat borrows them, B1)."""
     return {
@@ -113,6 +117,7 @@ BAJA_PARTNERS = Preset(
         **_bands("A4", None, (5000, 50), (10000, 90), (15000, 120), top=150),
         "target": Number(20000, "a side at or above this total ends the game; highest total wins", "A6"),
         "time_limit_minutes": Number(150, "game time limit; then the highest total over completed hands wins", "A7"),
+        **ABSENT,
     },
 )
 
@@ -141,6 +146,7 @@ BAJA_CUTTHROAT = Preset(
         "out_books_of_twos": Number(0, "books of twos needed to go out (optional in cutthroat)"),
         **_bands("B1", "B1", (2500, 50), (5000, 90), (7500, 120), top=150),
         "target": Number(10000, "a player at or above this total ends the game; highest total wins", "B3"),
+        **ABSENT,
     },
 )
 
@@ -188,6 +194,7 @@ def _fiji(name: str, team: bool) -> Preset:
                 "C6", None, (2500, 60), (5000, 90), (7500, 120), (10000, 150), (12500, 180), top=200
             ),
             "target": Number(15000, f"a {who} at or above this total (exactly counts) ends the game; highest wins", "C3"),
+            **ABSENT,
         },
     )
 
@@ -230,6 +237,7 @@ CLUB_4DECK = Preset(
         "hands": Number(3, "hands in a game; a shared top total after them goes to a play-off", "D4"),
         "time_limit_minutes": Number(105, "game time limit; only completed hands count", "D3"),
         "first_table_bonus": Number(400, "event extra per team at the first table to finish (standings, not a hand)", "D4"),
+        **ABSENT,
     },
 )
 
@@ -253,6 +261,7 @@ RUMMIKUB = Preset(
         "joker_on_rack": Number(30, "a joker left on a rack counts this many points", "E1"),
         "target": Number(150, "the round in which someone reaches this total ends the game (0 = no target)", "E2"),
         "rounds": Number(0, "rounds in a game (0 = play to the target)", "E2"),
+        **ABSENT,
     },
 )
 

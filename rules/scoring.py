@@ -51,11 +51,12 @@ def rummikub_round(numbers: dict[str, int], sides: list[SideEntry]) -> list[int]
 
 
 def hand_scores(preset: Preset, numbers: dict[str, int], sides: list[SideEntry]) -> list[int]:
-    """Each side's hand score; an absent side scores 0 and a Rummikub round is zero-sum among the
-    players present (Meldboard S1)."""
+    """Each side's hand score; an absent side loses the house rule's `absent_penalty` (0 by default)
+    and a Rummikub round is zero-sum among the players present (Meldboard S1)."""
     present = [side for side in sides if not side.absent]
+    away = -numbers.get("absent_penalty", 0)
     if preset.family == "rummikub":
         scores = iter(rummikub_round(numbers, present) if present else [])
     else:
         scores = iter([sum(card_parts(preset, numbers, side).values()) for side in present])
-    return [0 if side.absent else next(scores) for side in sides]
+    return [away if side.absent else next(scores) for side in sides]

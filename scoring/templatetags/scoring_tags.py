@@ -6,8 +6,15 @@ from django.utils.safestring import mark_safe
 
 from tournament.common import numbers
 from tournament.common.numbers import points_text
+from tournament.core import seat_state
 
 register = template.Library()
+
+
+@register.filter
+def absent_score(tournament):
+    """What an absent seat scores each hand it misses, as the house rules say (S1), written as points."""
+    return points_text(seat_state.absent_hand_score(tournament))
 
 
 @register.filter

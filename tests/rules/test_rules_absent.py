@@ -50,3 +50,17 @@ def test_cutthroat_absent_seat_scores_zero():
     ]})
     assert ok, result
     assert [s["hand_score"] for s in result["sides"]] == [-200, -200, 0]
+
+
+def test_what_an_absent_seat_scores_is_a_house_rule_default_zero():
+    # Meldboard S1: 0 a hand unless the club sets `absent_penalty`; the players present score as before.
+    present = [{"name": "Ann", "total_before": 0, "went_out": True, "rack_points": 0, "rack_jokers": 0},
+               {"name": "Bob", "total_before": 0, "went_out": False, "rack_points": 12, "rack_jokers": 0}]
+    greta = {"name": "Greta", "total_before": 40, "absent": True}
+    assert rules.preset_numbers("rummikub")["absent_penalty"] == 0
+    ok, result = rules.score({"variant": "rummikub", "settings": {"absent_penalty": 25}, "hand_number": 1,
+                              "sides": [*present, greta]})
+    assert ok, result
+    assert [(s["hand_score"], s["total"]) for s in result["sides"]] == [(12, 12), (-12, -12), (-25, 15)]
+    for variant in rules.PRESET_NAMES:
+        assert rules.preset_numbers(variant)["absent_penalty"] == 0, variant

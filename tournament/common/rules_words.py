@@ -23,9 +23,12 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("bonuses", gettext_noop("Bonuses")),
     ("going_out", gettext_noop("Going out")),
     ("length", gettext_noop("Length of a game")),
+    ("people", gettext_noop("People at a table")),
     ("fixed", gettext_noop("Cards and tables")),
 )
-EDITABLE = frozenset({"melds", "cards", "bonuses", "going_out", "length"})
+EDITABLE = frozenset({"melds", "cards", "bonuses", "going_out", "length", "people"})
+# Numbers that only mean something where one seat can be absent while its table plays on (table rounds).
+ABSENT_SEAT = "absent_penalty"
 
 LABELS: dict[str, str] = {
     "card_4_to_7": gettext_noop("Each 4, 5, 6 or 7"),
@@ -51,6 +54,7 @@ LABELS: dict[str, str] = {
     "out_runs": gettext_noop("Runs needed to go out"),
     "out_books_of_twos": gettext_noop("Books of twos needed to go out"),
     "initial_meld": gettext_noop("Initial meld"),
+    ABSENT_SEAT: gettext_noop("An absent seat, each hand it misses (subtracted; 0 = it scores 0)"),
     "target": gettext_noop("Target score (the game ends when a side reaches it)"),
     "hands": gettext_noop("Hands per game"),
     "rounds": gettext_noop("Rounds per game (0 = play to the target)"),
@@ -86,6 +90,8 @@ class Line:
 
 
 def group_of(key: str) -> str:
+    if key == ABSENT_SEAT:
+        return "people"
     if key.startswith("meld_") or key.endswith("_meld"):
         return "melds"
     if key.startswith("card_") or key.endswith("_penalty") or key == "joker_on_rack":

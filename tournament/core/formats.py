@@ -35,6 +35,9 @@ class EventFormat:
     dashboard_template = ""
     # Whether a player has a page of their own (a table round's players) besides their team's.
     player_pages = False
+    # Whether a single seat can be absent while its table plays on (table rounds: RULES-DECISIONS S1);
+    # a bracket's no-show forfeits the whole game, so its house rules leave the absent seat's number out.
+    absent_seats = False
     # The public sign-up page (a URL name taking the slug); the teams' sign-up sends other formats there.
     signup_url_name = "public:signup"
 

@@ -17,6 +17,7 @@ from rules.presets import get_preset
 from tournament.common import rules_words
 from tournament.common.numbers import points_text
 from tournament.common.rules_words import TIME_LIMIT
+from tournament.core import formats
 from tournament.models import Game, Tournament
 
 # RULES B1: the cutthroat sheet's numbers are missing at the source; presets borrow Bayfest's.
@@ -64,8 +65,12 @@ def default_time_limit(variant: str) -> dt.timedelta:
 
 
 def numbers_of(tournament: Tournament) -> dict[str, int]:
-    """The tournament's numbers as they stand, the clock's limit among them."""
+    """The tournament's numbers as they stand, the clock's limit among them. A number its variant
+    gained after the event was made (the absent seat's, S1) stands at the preset's value, as the rules
+    engine scores it."""
     numbers = dict(tournament.rules_numbers or rules.preset_numbers(tournament.variant))
+    for key, value in rules.preset_numbers(tournament.variant).items():
+        numbers.setdefault(key, value)
     numbers[TIME_LIMIT] = int(tournament.game_time_limit.total_seconds() // 60)
     return numbers
 
@@ -75,7 +80,10 @@ def groups(tournament: Tournament) -> list[Group]:
     preset = get_preset(tournament.variant)
     defaults = preset_defaults(tournament.variant)
     by_group: dict[str, list[Row]] = {}
+    absent_seats = formats.of(tournament).absent_seats
     for line in rules_words.lines(numbers):
+        if line.key == rules_words.ABSENT_SEAT and not absent_seats:
+            continue
         described = preset.numbers.get(line.key)
         tag = described.tag if described else None
         by_group.setdefault(line.group, []).append(Row(

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import rules
+from tournament.core.house_rules import numbers_of
 from tournament.models import GameSide, Tournament
 
 WAITING, PRESENT, ABSENT, LATE, WITHDRAWN, SUBSTITUTED = (
@@ -35,9 +36,12 @@ WORDS = {
     WITHDRAWN: gettext_lazy("withdrawn"),
     SUBSTITUTED: gettext_lazy("substitute playing"),
 }
-# What an absent seat scores in each hand it misses (S1). The rules engine scores it; this is the
-# number the house-rules page and the sheets show.
-ABSENT_HAND_SCORE = 0
+
+
+def absent_hand_score(tournament: Tournament) -> int:
+    """What an absent seat scores in each hand it misses (S1): the house rule `absent_penalty`
+    subtracted (0 by default). The rules engine scores it; this is the number the pages show."""
+    return -numbers_of(tournament).get("absent_penalty", 0)
 
 
 def _withdrawn(side: GameSide) -> bool:

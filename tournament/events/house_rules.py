@@ -76,8 +76,9 @@ def save(tournament: Tournament, typed: dict[str, int], by) -> dict[str, list[in
         if not changes:
             return {}
         numbers = dict(locked.rules_numbers or rules.preset_numbers(locked.variant))
+        preset = rules.preset_numbers(locked.variant)
         for key, (_old, new) in changes.items():
-            if key in numbers:
+            if key in numbers or key in preset:  # a number the variant gained since (S1) is stored too
                 numbers[key] = new
         locked.rules_numbers = numbers
         old_length = locked.game_time_limit

@@ -69,4 +69,4 @@ def seat_words(game, side):
 @register.simple_tag
 def seat_rules(tournament):
     """The club's choices for people at a table (RULES-DECISIONS S1–S3), for the house-rules page."""
-    return {"absent_score": seat_state.ABSENT_HAND_SCORE, "minimum": seat_state.minimum(tournament)}
+    return {"absent_score": seat_state.absent_hand_score(tournament), "minimum": seat_state.minimum(tournament)}

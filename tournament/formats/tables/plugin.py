@@ -28,6 +28,7 @@ class TableRoundsFormat(EventFormat):
     label = gettext_lazy("Table rounds")
 
     player_pages = True
+    absent_seats = True
     public_nav_template = "tables/public_nav.html"
     organizer_tabs_template = "tables/_tabs.html"
     before_draw_template = "tables/_before_draw.html"
