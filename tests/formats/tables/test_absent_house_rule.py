@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.models import Hand
+from tests.factories import TournamentFactory
 from tests.formats.tables.events import table_event
 from tests.formats.tables.played import players_round
 from tests.formats.tables.test_seat_state import check_in, rummikub_hand, start_without_p3
-from tests.factories import TournamentFactory
 from tournament.events.house_rules import HouseRulesForm
 
 pytestmark = pytest.mark.django_db
