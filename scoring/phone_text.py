@@ -44,10 +44,10 @@ def strings() -> dict[str, str]:
 
 
 def clock_format(tournament) -> dict[str, str]:
-    """How connection.js writes "last reached the server …": as the server writes its clocks (the
-    page's "date format" shape: Spanish "00:31:29", English "12:31:29 AM") and in the tournament's
-    zone, so the phone's line never reads "0:31:29" beside the page's "00:37" (issue 39)."""
-    two_digits = localtime.shapes()["clock_seconds"].startswith("H")
+    """How connection.js writes "last reached the server …": as the server writes every clock (the
+    page's "date format" shape, hours and minutes: Spanish "00:31", English "12:31 AM") and in the
+    tournament's zone, so the phone's line never reads "0:31:29" beside the page's "00:37" (issue 39)."""
+    two_digits = localtime.shapes()["clock"].startswith("H")
     return {"clock_hour": "2-digit" if two_digits else "numeric", "time_zone": tournament.time_zone}
 
 

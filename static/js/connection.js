@@ -44,8 +44,9 @@
   }
   function wentDown() { down = true; show(); previewNote(); }
   function clockText(at) {
-    // The server's own clock shape and zone (scoring/phone_text.py clock_format): "00:31:29", not "0:31:29".
-    var options = { hour: WORDS.clock_hour || "numeric", minute: "2-digit", second: "2-digit" };
+    // The server's own clock shape and zone (scoring/phone_text.py clock_format): "00:31", as every
+    // clock on the page, never "0:31:29".
+    var options = { hour: WORDS.clock_hour || "numeric", minute: "2-digit" };
     if (WORDS.time_zone) options.timeZone = WORDS.time_zone;
     try { return new Date(at).toLocaleTimeString(document.documentElement.lang || [], options); }
     catch (e) { delete options.timeZone; return new Date(at).toLocaleTimeString(document.documentElement.lang || [], options); }

@@ -1,12 +1,24 @@
 // Live countdowns from server times: <span data-countdown="ISO-8601 UTC" data-done="text">.
 // The server time is the truth; the browser only counts, so a reload is always right.
 (function () {
+  // The words and shapes of tournament/common/durations.py, handed over by the page
+  // ({% countdown_words %}): "2 h 29 min", "45 min", "3 d 4 h", "less than 1 min" — never seconds.
+  var SHAPES = {
+    days_hours: "%(days)s d %(hours)s h", days: "%(days)s d", hours_minutes: "%(hours)s h %(minutes)s min",
+    hours: "%(hours)s h", minutes: "%(minutes)s min", under_a_minute: "less than 1 min"
+  };
+  function fill(shape, values) {
+    return shape.replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; }).replace(/ /g, "\u00a0");
+  }
   function fmt(ms) {
     if (ms <= 0) return null;
-    var s = Math.floor(ms / 1000), d = Math.floor(s / 86400), h = Math.floor(s % 86400 / 3600),
-        m = Math.floor(s % 3600 / 60), sec = s % 60;
-    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-    return (d ? d + "d " : "") + (d || h ? h + "h " : "") + pad(m) + "m " + pad(sec) + "s";
+    var s = Math.floor(ms / 1000);
+    if (s < 60) return fill(SHAPES.under_a_minute, {});
+    var all = Math.floor(s / 60), d = Math.floor(all / 1440), h = Math.floor(all % 1440 / 60), m = all % 60;
+    if (d) return fill(h ? SHAPES.days_hours : SHAPES.days, { days: d, hours: h });
+    if (h && m) return fill(SHAPES.hours_minutes, { hours: h, minutes: (m < 10 ? "0" : "") + m });
+    if (h) return fill(SHAPES.hours, { hours: h });
+    return fill(SHAPES.minutes, { minutes: m });
   }
   function tick() {
     var skew = window.MELDBOARD_SKEW || 0;
@@ -22,6 +34,8 @@
     });
   }
   document.addEventListener("DOMContentLoaded", function () {
+    var words = document.getElementById("countdown-words");
+    if (words) { try { SHAPES = JSON.parse(words.textContent); } catch (e) { /* the English shapes */ } }
     var now = document.querySelector("meta[name=server-now]");
     if (now) window.MELDBOARD_SKEW = Date.parse(now.content) - Date.now();
     tick();

@@ -41,7 +41,7 @@ def test_check_in_one_team_and_watch_the_no_show_forfeit_and_the_bracket_advance
     page.goto(f"{live_server.url}/organizer/t/{tournament.slug}/gameday/")
     card = page.locator(f"#game-{game.pk}")
     expect(card).to_contain_text("Check-in open")
-    expect(card.locator(".countdown")).to_have_text(re.compile(r"00m 0\ds"))
+    expect(card.locator(".countdown")).to_have_text(re.compile(r"^(\d+\s+min|less\s+than\s+1\s+min)$"))
     shot(page, "gameday-board-before-1280")
 
     card.get_by_role("button", name=f"Check in {here.name}").click()

@@ -43,7 +43,7 @@ def test_a_pause_stops_the_time_limit_and_resuming_moves_it_on_by_the_pause(play
     assert deadlines.apply_time_limit(game.pk, now=late) is False
     assert reload(game).status == Game.Status.IN_PLAY
     view = clock.clock(reload(game), late)
-    assert view["phase"] == "paused" and "1h 30m 00s" in view["label"] and view["countdown_to"] is None
+    assert view["phase"] == "paused" and "1\u00a0h\u00a030\u00a0min" in view["label"] and view["countdown_to"] is None
     # Resumed 40 minutes after the pause: the limit is 40 minutes later.
     with mock.patch("tournament.core.deadlines.send_task_safely"):
         game_clock.resume(game, by=organizer, reason="all clear", now=paused_at + dt.timedelta(minutes=40))

@@ -11,6 +11,7 @@ import datetime as dt
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.common import durations
 from tournament.common.localtime import clock as local_clock
 from tournament.common.names import people_in
 from tournament.common.stored_words import reason as reason_words
@@ -21,16 +22,9 @@ Status = Game.Status
 Reason = Game.Reason
 
 def countdown_text(left: dt.timedelta) -> str:
-    """The same text static/js/meldboard.js shows, so a page is right before its script runs."""
-    seconds = int(left.total_seconds())
-    if seconds <= 0:
-        return ""
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes, secs = divmod(rest, 60)
-    text = f"{days}d " if days else ""
-    text += f"{hours}h " if days or hours else ""
-    return text + f"{minutes:02d}m {secs:02d}s"
+    """What is left, as every countdown writes it ("2 h 29 min"; static/js/meldboard.js counts on
+    with the same words), so a page is right before its script runs."""
+    return durations.left(left)
 
 
 def clock(game: Game, now: dt.datetime) -> dict:
@@ -83,7 +77,7 @@ def clock(game: Game, now: dt.datetime) -> dict:
                      tone="warn", alert=ties.board_alert(game))
     elif status == Status.IN_PLAY and game.paused_at and game.time_limit_at:
         # Stopped by the organizer: nothing counts down; what is left is what was left at the pause.
-        left = countdown_text(game.time_limit_at - game.paused_at) or "00m 00s"
+        left = durations.length(game.time_limit_at - game.paused_at)
         state.update(phase="paused", label=_("Clock paused — %(left)s left") % {"left": left}, tone="warn",
                      time_limit_passed=False, paused_left=left,
                      alert=_("Clock paused at %(clock)s by the organizer.")

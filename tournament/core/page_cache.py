@@ -35,8 +35,8 @@ from django.utils import dateformat, timezone, translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tournament.common import durations
 from tournament.core import render_once
-from tournament.core.clock import countdown_text
 from tournament.models import Game, Tournament
 
 PAGE_TIMEOUT = 24 * 3600  # only so that pages of old counts leave the cache; never a staleness bound
@@ -141,4 +141,4 @@ def _countdown(iso: str, now: dt.datetime) -> str:
         target = dt.datetime.fromisoformat(iso)
     except ValueError:
         return ""
-    return countdown_text(target - now)
+    return durations.left(target - now)

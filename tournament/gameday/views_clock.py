@@ -4,6 +4,8 @@ game's page, the message at the top and the typed reason kept; nothing changes."
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -12,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournament.common import durations
 from tournament.common.form_input import cleaned
 from tournament.common.localtime import clock as local_clock
 from tournament.core import game_clock, undo
@@ -80,5 +83,4 @@ def reopen(request, tournament, game_id: int):
 
 
 def _minutes(left) -> str:
-    seconds = int(left.total_seconds()) if left else 0
-    return _("%(minutes)s min %(seconds)02d s") % {"minutes": seconds // 60, "seconds": seconds % 60}
+    return durations.length(left) if left else durations.length(dt.timedelta(0))

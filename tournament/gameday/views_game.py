@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.models import Hand
 from scoring.sheet import hand_scores
+from tournament.common import durations
 from tournament.common.form_input import error_messages
 from tournament.common.names import people_in, sorted_by_name
 from tournament.core import formats, game_log_words, held_result, ties
@@ -93,7 +94,6 @@ def held_decision(game: Game, sides) -> dict | None:
 
 def _render(request, tournament, game: Game, *, error: str = "", typed=None, status: int = 200):
     sides = list(game.sides.all())
-    minutes = int(tournament.game_time_limit.total_seconds() // 60)
     board_players = sorted_by_name(Player.objects.filter(
         partner_post__in=PartnerPost.objects.filter(player__tournament=tournament, closed_at__isnull=True)
     ))
@@ -108,7 +108,7 @@ def _render(request, tournament, game: Game, *, error: str = "", typed=None, sta
         "blocked": correction_block(game, sides),
         "error": error,
         "typed": typed or {},
-        "limit_text": f"{minutes // 60} h {minutes % 60:02d} min" if minutes % 60 else f"{minutes // 60} h",
+        "limit_text": durations.length(tournament.game_time_limit),
         "story": ties.story(game),
         "held": held_decision(game, sides),
         # A table names its winner in its own words (a player or a pair; nobody "advances").

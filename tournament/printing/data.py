@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 import rules
 from rules.presets import get_preset
+from tournament.common import durations
 from tournament.common.localtime import clock, day_and_clock  # noqa: F401 (views print with them too)
 from tournament.common.names import STORED_JOINER, joined
 from tournament.common.numbers import points_text, side_total_text  # noqa: F401 (table_results prints with points_text too)
@@ -38,15 +39,8 @@ def printed_at(tournament: Tournament, now: dt.datetime | None = None) -> str:
 
 
 def duration_text(value: dt.timedelta) -> str:
-    """“2 h 30 min”, held together by no-break spaces: a narrow column never leaves “2” on one line
-    and “h 30 min” on the next."""
-    minutes = int(value.total_seconds() // 60)
-    hours, minutes = divmod(minutes, 60)
-    if hours and minutes:
-        text = _("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": f"{minutes:02d}"}
-    else:
-        text = _("%(hours)s h") % {"hours": hours} if hours else _("%(minutes)s min") % {"minutes": minutes}
-    return text.replace(" ", "\u00a0")
+    """“2 h 30 min”, as every page writes a length (tournament.common.durations)."""
+    return durations.length(value)
 
 
 # ---- loading -----------------------------------------------------------------------------------

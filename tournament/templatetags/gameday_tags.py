@@ -1,8 +1,9 @@
 from django import template
 from django.utils import timezone
 
+from tournament.common import durations
 from tournament.common.stored_words import reason as reason_words
-from tournament.core.clock import clock, countdown_text
+from tournament.core.clock import clock
 
 register = template.Library()
 
@@ -15,10 +16,10 @@ def game_clock(game):
 
 @register.filter
 def paused_left(game):
-    """What is left on a paused game's clock ("12m 30s"), the way the countdowns write it."""
+    """What is left on a paused game's clock ("12 min"), the way the countdowns write it."""
     if not game.paused_at or not game.time_limit_at:
         return ""
-    return countdown_text(game.time_limit_at - game.paused_at) or "00m 00s"
+    return durations.length(game.time_limit_at - game.paused_at)
 
 
 @register.filter

@@ -2,7 +2,9 @@
 (tournament.common.localtime.shapes names them; apply after the `timezone` filter)."""
 
 from django import template
+from django.utils.html import json_script
 
+from tournament.common import durations
 from tournament.common.localtime import clock_and_day, shapes, when
 
 register = template.Library()
@@ -23,3 +25,10 @@ for _shape in shapes():
 def clock_or_day(moment, tournament, now):
     """`{% clock_or_day game.starts_at tournament now %}`: the clock alone today, with the day otherwise."""
     return clock_and_day(tournament, moment, now)
+
+
+@register.simple_tag
+def countdown_words():
+    """`{% countdown_words %}`: the words static/js/meldboard.js counts down with ("2 h 29 min"), in
+    the page's language, as a JSON block (tournament.common.durations writes the same on the server)."""
+    return json_script(durations.shapes(), "countdown-words")
