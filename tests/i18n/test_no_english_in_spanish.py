@@ -57,9 +57,14 @@ ADDRESSES = re.compile(r"(https?://\S+|(?<!\w)/[\w./-]+)")
 ZONE_OPTIONS = re.compile(r"<option value=\"[A-Za-z_]+/[^\"]*\"[^>]*>[^<]*</option>")
 
 
+# A time zone is said in words ("hora de La Paz, Mazatlán"), never by its tz id (issue 39).
+RAW_ZONE = re.compile(r"\b(Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)/[A-Z]\w+")
+
+
 def english_in(text: str) -> list[str]:
+    zones = {m.group(0) for m in RAW_ZONE.finditer(text)}
     text = ADDRESSES.sub(" ", text)
-    return sorted({m.group(0) for pattern in ENGLISH for m in pattern.finditer(text)})
+    return sorted(zones | {m.group(0) for pattern in ENGLISH for m in pattern.finditer(text)})
 
 
 def spanish_client(user=None) -> Client:
@@ -192,4 +197,6 @@ def test_the_check_catches_english():
     assert english_in("Not checked in by 9:31: Las Gaviotas (no show)") == ["Not checked", "checked in", "no show"]
     assert english_in("Rosa plays for Ana; Las Gaviotas v Los Pulpos") == [" v ", "plays for"]
     assert english_in("Llegada no registrada a las 9:31: Las Gaviotas (no se presentó)") == []
+    assert english_in("Las horas son hora de America/Mazatlan.") == ["America/Mazatlan"]
+    assert english_in("Las horas son hora de La Paz, Mazatlán.") == []
     assert english_in("en la página de la partida: https://club.example/organizer/t/bayfest/gameday/game/3/") == []

@@ -59,7 +59,7 @@ def day_and_clock(tournament, moment: dt.datetime | None, empty: str | None = No
 
 
 def full_text(tournament, moment: dt.datetime) -> str:
-    """“noon, Tuesday 7 April 2026 (America/Mazatlan time)”: deadlines and notices, unambiguous."""
+    """“noon, Tuesday 7 April 2026 (La Paz, Mazatlán time)”: deadlines and notices, unambiguous."""
     local = moment.astimezone(tournament.tz)
     hour = gettext("noon") if (local.hour, local.minute) == (12, 0) else when(local, "clock").replace(":00 ", " ")
     return gettext("%(hour)s, %(date)s (%(zone)s time)") % {

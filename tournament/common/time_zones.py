@@ -46,9 +46,13 @@ def words(zone: str) -> str:
 
 
 def label(zone: str) -> str:
-    """“La Paz, Mazatlán (America/Mazatlan)”; a zone without known towns by its last part in words."""
-    places = CLUB_ZONES.get(zone) or zone.rsplit("/", 1)[-1].replace("_", " ")
-    return f"{places} ({zone})"  # a lazy place name becomes the page's language here
+    """The list's words for a zone: “La Paz, Mazatlán”; a zone without known towns by its place and
+    what it lies within (“Buenos Aires (Argentina)”), under its region's heading — words, never the
+    tz id (issue 39); no two zones of one region read alike."""
+    if zone in CLUB_ZONES:
+        return str(CLUB_ZONES[zone])  # a lazy place name becomes the page's language here
+    parts = [part.replace("_", " ") for part in zone.split("/")[1:] or [zone]]
+    return f"{parts[-1]} ({', '.join(parts[:-1])})" if len(parts) > 1 else parts[-1]
 
 
 def choices(first: list[str]) -> list[tuple]:

@@ -46,7 +46,7 @@ class TournamentForm(forms.ModelForm):
         label=gettext_lazy("Time zone"), initial=Tournament._meta.get_field("time_zone").default,
         help_text=gettext_lazy("Pick the place nearest to where you play; every time on the pages is shown in it."),
         error_messages={"invalid_choice": gettext_lazy(
-            "“%(value)s” is not a time zone name such as America/Mazatlan: pick one from the list.")},
+            "“%(value)s” is not on the time zone list: pick the place nearest to where you play.")},
     )
     # Declared here, so the model's defaults are given as the new form's starting values.
     game_time_limit = HoursMinutesField(

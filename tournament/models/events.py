@@ -19,7 +19,7 @@ def validate_time_zone(value: str) -> None:
     try:
         zoneinfo.ZoneInfo(value)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise ValidationError(_("“%(value)s” is not a time zone name such as America/Mazatlan.") % {"value": value})
+        raise ValidationError(_("“%(value)s” is not on the time zone list.") % {"value": value})
 
 
 # The presets of rules/ (RULES.md); a test checks this list against rules.PRESET_NAMES.
