@@ -44,6 +44,7 @@ from tournament.formats.tables import drawing, playoffs, results
 from tournament.formats.tables import rounds as table_rounds
 from tournament.models import DivisionWithdrawal, DrawRecord, Game, PartnerPost, Player, Round, Team
 from tournament.printing import cache as pdf_cache
+from tournament.signups import entry_links
 
 # Django's own admin is not ours to fuzz; /healthz reads no input and answers 503 by design when a
 # part (e.g. the Celery worker, absent in tests) is down.
@@ -145,6 +146,10 @@ def _ids_of(tournament) -> dict[str, list]:
         "withdrawal_id": list(DivisionWithdrawal.objects.filter(team__tournament=tournament).values_list("pk", flat=True)),
         "player_id": list(Player.objects.filter(tournament=tournament).values_list("pk", flat=True)[:6]),
         "post_id": list(PartnerPost.objects.filter(player__tournament=tournament).values_list("pk", flat=True)),
+        # Private links: an entrant's change-or-withdraw page (entry_links), a partner post's own link.
+        "secret": [entry_links.token(team_id=pk) for pk in Team.objects.filter(tournament=tournament).values_list("pk", flat=True)[:2]]
+        + [entry_links.token(player_id=pk) for pk in Player.objects.filter(tournament=tournament).values_list("pk", flat=True)[:2]]
+        + list(PartnerPost.objects.filter(player__tournament=tournament).values_list("secret", flat=True)[:1]),
         "message_id": list(tournament.outbox.values_list("pk", flat=True)[:3]),
         "invitation_id": list(tournament.invitations.values_list("pk", flat=True)[:3]),
         "job_id": [pdf_cache.new_job(tournament_id=tournament.pk, round_id=r.pk, paper="a4", base_url="http://testserver/",

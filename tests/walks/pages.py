@@ -24,7 +24,8 @@ from django.template.base import Template
 from django.test import Client
 
 from tests.walks.kinds import PageKinds
-from tournament.models import Game, PastEvent, Tournament
+from tournament.models import Game, PastEvent, Player, Team, Tournament
+from tournament.signups import entry_links
 
 HREF = re.compile(r"""\bhref\s*=\s*["']([^"']+)["']""")
 PDF = "application/pdf"
@@ -64,12 +65,22 @@ def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]
         "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "gameday/",
         "print/", "edit/", "organizers/", "rules/", "mail/", "announce/")]
     table = [f"/table/{token}/" for token in tokens(tournament)]
+    public += entry_pages(tournament)
     club = club_slug(tournament)
     if club:  # the club's memory of the event: its public pages and the club's organizer pages
         public += [f"/clubs/{club}/", f"/clubs/{club}/ratings/", f"/clubs/{club}/honours/"]
         organizer += [f"/organizer/clubs/{club}/", f"/organizer/clubs/{club}/members/"]
         organizer += [f"/organizer/clubs/{club}/past/{pk}/" for pk in PastEvent.objects.filter(club__slug=club).values_list("pk", flat=True)]
     return public, organizer, table
+
+
+def entry_pages(tournament: Tournament) -> list[str]:
+    """An entrant's own change-or-withdraw page (its private link is e-mailed, never linked from a page)."""
+    if tournament.format == "tables":
+        player = Player.objects.filter(tournament=tournament, table_entry__isnull=False).order_by("pk").first()
+        return [entry_links.path(tournament, player_id=player.pk)] if player else []
+    team = Team.objects.filter(tournament=tournament).order_by("pk").first()
+    return [entry_links.path(tournament, team_id=team.pk)] if team else []
 
 
 def club_slug(tournament: Tournament) -> str:

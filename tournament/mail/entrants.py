@@ -70,16 +70,18 @@ def send(entry: EntrantMail, kind: str, *, key: str, subject, body, request=None
         attachments=attachments)
 
 
-def signup_received(entry: EntrantMail, *, name: str, page_path: str, deadline_text: str, request=None) -> bool:
+def signup_received(entry: EntrantMail, *, name: str, page_path: str, change_path: str, deadline_text: str,
+                    request=None) -> bool:
+    """`change_path`: the entrant's private change-or-withdraw page (tournament.signups.entry_links)."""
     tournament = entry.tournament
     named = {"tournament": tournament.name, "name": name, "page": site_address.absolute(page_path, request),
-             "deadline": deadline_text}
+             "change": site_address.absolute(change_path, request), "deadline": deadline_text}
     return send(entry, Kind.SIGNUP, key=f"{entry.team_id or ''}-{entry.player_id or ''}", request=request,
                 subject=lambda: _("%(tournament)s: %(name)s is signed up") % named,
                 body=lambda: _("%(name)s is signed up for %(tournament)s.\n\n"
                                "Your own page (your games, times and tables once the draw is out):\n%(page)s\n\n"
-                               "Sign-ups close %(deadline)s. To change your entry or withdraw before then, "
-                               "tell the organizer.\n") % named)
+                               "Sign-ups close %(deadline)s. To change your entry or withdraw before then, open this "
+                               "link (keep it to yourself: whoever has it can change your entry):\n%(change)s\n") % named)
 
 
 def _first_game(division, team):

@@ -24,8 +24,11 @@ class SignupForm(forms.Form):
 
     def __init__(self, *args, public: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
-        if not public:  # the organizer's own entry: the e-mail opt-in is the entrant's to give
-            del self.fields["mail_opt_in"]
+        if not public:  # the organizer's own entry: the box says the team agreed, and speaks of them
+            self.fields["mail_opt_in"] = forms.BooleanField(
+                label=_("E-mail them about this event (they agreed)"), required=False,
+                help_text=_("Their sign-up, the draw with their first games, and your news; each e-mail has a link "
+                            "to stop it. Give their e-mail address above."))
         if not self.is_bound:
             self.initial.setdefault("submission_key", secrets.token_urlsafe(24))
         # Length is checked by the registration service with a message that names the limit.
@@ -77,3 +80,13 @@ class PairForm(forms.Form):
 class TeamNameForm(forms.Form):
     # Not `required`: team_changes.rename_team names a missing or too long name in its own words.
     name = forms.CharField(label=_("New name"), max_length=200, required=False)
+
+
+class TeamEntryForm(forms.Form):
+    """A team's own details, changed through its change-or-withdraw link (entry_changes checks them)."""
+
+    team_name = forms.CharField(label=_("Team name"), max_length=300, required=False)
+    player1 = forms.CharField(label=_("First partner"), max_length=200, required=False)
+    player2 = forms.CharField(label=_("Second partner"), max_length=200, required=False)
+    contact = forms.CharField(label=_("Phone or email"), max_length=200, required=False,
+                              help_text=_("So the organizer can reach you."))

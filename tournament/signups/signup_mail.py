@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from tournament.common import localtime
 from tournament.mail import entrants
+from tournament.signups import entry_links
 
 
 def team_opted_in(request, tournament, team, address: str) -> None:
@@ -16,14 +17,16 @@ def team_opted_in(request, tournament, team, address: str) -> None:
     entry = entrants.opt_in(tournament, address, language=translation.get_language(), team=team)
     if entry is not None:
         entrants.signup_received(entry, name=str(team), page_path=reverse("live:team", args=[tournament.slug, team.pk]),
-                                 deadline_text=localtime.full_text(tournament, tournament.signup_deadline), request=request)
+                                 change_path=entry_links.path(tournament, team_id=team.pk), request=request,
+                                 deadline_text=localtime.full_text(tournament, tournament.signup_deadline))
 
 
 def player_opted_in(request, tournament, player, address: str) -> None:
     entry = entrants.opt_in(tournament, address, language=translation.get_language(), player=player)
     if entry is not None:
         entrants.signup_received(entry, name=player.name, page_path=reverse("live:player", args=[tournament.slug, player.pk]),
-                                 deadline_text=localtime.full_text(tournament, tournament.signup_deadline), request=request)
+                                 change_path=entry_links.path(tournament, player_id=player.pk), request=request,
+                                 deadline_text=localtime.full_text(tournament, tournament.signup_deadline))
 
 
 # The token is the key (signed, names one entrant and one kind): a mail program's one-click POST

@@ -4,6 +4,7 @@ early, pairing the partner board."""
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -11,7 +12,7 @@ from tournament.common.form_input import cleaned, error_messages
 from tournament.core import signup_deadline
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.models import Team
-from tournament.signups import registration, team_changes
+from tournament.signups import registration, signup_mail, team_changes
 from tournament.signups.forms import PairForm, SignupForm, TeamNameForm
 from tournament.signups.views_public import _apply_errors
 
@@ -32,6 +33,9 @@ def add_team(request, tournament):
             _apply_errors(form, exc)
         else:
             messages.success(request, _("Added team “%(team)s”.") % {"team": team.name})
+            if data.get("mail_opt_in"):  # the team agreed at the desk: their e-mail, in the event's language
+                with translation.override(tournament.language):
+                    signup_mail.team_opted_in(request, tournament, team, data["contact"])
             return redirect("organizer:dashboard", slug=tournament.slug)
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else _("Team")

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 from tournament.common import localtime
 from tournament.core.decorators import tournament_view
 from tournament.models import Team, Tournament
+from tournament.signups import entry_links
 
 SESSION_KEY = "bracket_signed_up"
 KEPT = 10  # sign-ups one phone remembers (a club secretary signing teams up one by one)
@@ -39,5 +40,6 @@ def signed_up(request, tournament):
         "count": Team.objects.filter(tournament=tournament, withdrawn_at__isnull=True).count(),
         "time_limit": tournament.game_time_limit,
         "grace": int(tournament.no_show_grace.total_seconds() // 60),
+        "change_path": entry_links.path(tournament, team_id=team.pk),
     }
     return render(request, "public/signed_up.html", context)

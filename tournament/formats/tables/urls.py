@@ -5,6 +5,7 @@ from django.urls import path
 from tournament.formats.tables import (
     views_after_draw,
     views_board,
+    views_my_entry,
     views_odd_counts,
     views_organizer,
     views_public,
@@ -43,6 +44,8 @@ urlpatterns = [
     path("organizer/t/<slug:slug>/rounds/<id:number>/bonus/", views_standings.bonus_override, name="bonus_override"),
     path("t/<slug:slug>/join/", views_public.signup, name="signup"),
     path("t/<slug:slug>/join/done/", views_signed_up.signed_up, name="signed_up"),
+    path("t/<slug:slug>/join/mine/<str:secret>/", views_my_entry.page, name="my_entry"),
+    path("t/<slug:slug>/join/mine/<str:secret>/withdraw/", views_my_entry.withdraw, name="my_entry_withdraw"),
     path("t/<slug:slug>/standings/", views_standings.public_standings, name="public_standings"),
 ]
 

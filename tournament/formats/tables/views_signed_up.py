@@ -11,6 +11,7 @@ from tournament.common import localtime, names
 from tournament.formats.tables import formats, signups
 from tournament.formats.tables.decorators import table_event_view
 from tournament.models import Tournament
+from tournament.signups import entry_links
 
 SESSION_KEY = "tables_signed_up"
 KEPT = 10  # sign-ups one phone remembers (a family signing up one by one)
@@ -43,6 +44,7 @@ def signed_up(request, tournament):
         "count": signups.active_players(tournament).count(),
         "unmatched": [names.bdi_join(found, ", ") for found in signups.unmatched_came_with(tournament, players).values()],
         "time_limit": tournament.game_time_limit,
+        "change_path": entry_links.path(tournament, player_id=ids[0]),  # the one who signed up (a partner may be older)
     }
     return render(request, "tables/signed_up.html", context)
 
