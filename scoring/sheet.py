@@ -304,8 +304,7 @@ def mark_seats(views: list[SideView], number: int, substitutions=()) -> None:
     """Each side's part in hand `number` and its state in words, as seat_state decides."""
     for view in views:
         view.absent = not seat_state.plays_hand(view.side, number)
-        state = seat_state.state(view.side, substitutions)
-        view.state = "" if state in (seat_state.PRESENT, seat_state.WAITING) else str(seat_state.WORDS[state])
+        view.state = seat_state.marked_words(view.side, substitutions)
 
 
 @dataclass

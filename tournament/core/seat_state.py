@@ -26,8 +26,8 @@ import rules
 from tournament.core.house_rules import numbers_of
 from tournament.models import GameSide, Tournament
 
-WAITING, PRESENT, ABSENT, LATE, WITHDRAWN, SUBSTITUTED = (
-    "waiting", "present", "absent", "late", "withdrawn", "substituted")
+WAITING, PRESENT, ABSENT, LATE, WITHDRAWN, SUBSTITUTED, SUBSTITUTE = (
+    "waiting", "present", "absent", "late", "withdrawn", "substituted", "substitute")
 WORDS = {
     WAITING: gettext_lazy("not checked in"),
     PRESENT: gettext_lazy("present"),
@@ -35,7 +35,10 @@ WORDS = {
     LATE: gettext_lazy("arrived late"),
     WITHDRAWN: gettext_lazy("withdrawn"),
     SUBSTITUTED: gettext_lazy("substitute playing"),
+    SUBSTITUTE: gettext_lazy("substitute"),
 }
+# The states a page marks beside a name; present and not-yet-checked-in go unmarked.
+MARKED = frozenset({ABSENT, LATE, WITHDRAWN, SUBSTITUTED, SUBSTITUTE})
 
 
 def absent_hand_score(tournament: Tournament) -> int:
@@ -67,6 +70,33 @@ def state(side: GameSide, substitutions: Iterable = ()) -> str:
 
 def words(side: GameSide, substitutions: Iterable = ()) -> str:
     return str(WORDS[state(side, substitutions)])
+
+
+def marked_words(side: GameSide, substitutions: Iterable = ()) -> str:
+    """The side's state in words where a page marks it beside the name ('' when present or waiting)."""
+    found = state(side, substitutions)
+    return str(WORDS[found]) if found in MARKED else ""
+
+
+def person_state(side: GameSide | None, *, withdrawn: bool = False, substitute: bool = False) -> str:
+    """One person's state in their seat (a seating list names people, not sides): their side's absence
+    or late arrival, their own withdrawal (a partner may withdraw alone), or sitting in for someone
+    (a substitute for the round, or from this round for the rest of the event)."""
+    if side is not None and side.forfeited_at:
+        return ABSENT
+    if withdrawn or (side is not None and side.team_id and side.team.withdrawn_at):  # the person's own: `withdrawn`
+        return WITHDRAWN
+    if substitute:
+        return SUBSTITUTE
+    if side is not None and side.back_from_hand:
+        return LATE
+    return PRESENT if side is not None and side.checked_in_at else WAITING
+
+
+def person_words(side: GameSide | None, *, withdrawn: bool = False, substitute: bool = False) -> str:
+    """person_state in words where a page marks it ('' when present or waiting)."""
+    found = person_state(side, withdrawn=withdrawn, substitute=substitute)
+    return str(WORDS[found]) if found in MARKED else ""
 
 
 def is_absent(side: GameSide) -> bool:

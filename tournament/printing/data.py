@@ -21,6 +21,7 @@ from tournament.common.localtime import clock, day_and_clock  # noqa: F401 (view
 from tournament.common.names import STORED_JOINER, joined
 from tournament.common.numbers import points_text, side_total_text  # noqa: F401 (table_results prints with points_text too)
 from tournament.common.stored_words import reason, stored_name
+from tournament.core import seat_state
 from tournament.formats.tables import formats
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
 from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
@@ -59,7 +60,7 @@ def games_of(**filters) -> list[Game]:
     return list(
         Game.objects.filter(**filters)
         .select_related("round", "division__tournament", "winner")
-        .prefetch_related(_sides_prefetch())
+        .prefetch_related(_sides_prefetch(), "substitutions")
         .order_by("division__kind", "round__number", "number")
     )
 
@@ -170,6 +171,7 @@ class SideInfo:
     name: str
     players: str
     known: bool
+    state: str = ""  # absent, arrived late, withdrawn, substitute playing (tournament.core.seat_state); '' when present
 
 
 @dataclass
@@ -211,15 +213,16 @@ def game_info(game: Game, base_url: str = "") -> GameInfo:
     tournament = game.division.tournament
     sides = []
     game_sides = list(game.sides.all())
+    substitutions = list(game.substitutions.all())
     for side in game_sides:
         if side.is_bye:
             sides.append(SideInfo(_("BYE"), "", False))
         elif side.team_id:
             # A partnership named after its players (table rounds) is not named twice.
             who = "" if set(side.team.name.split(STORED_JOINER)) == {p.name for p in side.team.players.all()} else players_text(side.team)
-            sides.append(SideInfo(side.team.name, who, True))
+            sides.append(SideInfo(side.team.name, who, True, seat_state.marked_words(side, substitutions)))
         elif side.player_id:  # a table round's side of one player
-            sides.append(SideInfo(side.player.name, "", True))
+            sides.append(SideInfo(side.player.name, "", True, seat_state.marked_words(side, substitutions)))
         else:
             sides.append(SideInfo("", feeder_text(side), False))
     starts = game.starts_at or game.round.starts_at

@@ -62,8 +62,7 @@ def short_table_targets(game):
 @register.simple_tag
 def seat_words(game, side):
     """The seat's state in words (tournament.core.seat_state), '' when simply present or waiting."""
-    state = seat_state.state(side, game.substitutions.all() if hasattr(game, "substitutions") else ())
-    return "" if state in (seat_state.PRESENT, seat_state.WAITING) else str(seat_state.WORDS[state])
+    return seat_state.marked_words(side, game.substitutions.all() if hasattr(game, "substitutions") else ())
 
 
 @register.simple_tag

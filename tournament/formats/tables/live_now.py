@@ -66,7 +66,7 @@ def read(tournament: Tournament) -> TablesNow:
     now = TablesNow(numbers=numbers, entrant_word=_("Partnership") if formats.in_partnerships(tournament) else _("Player"))
     if not numbers:
         return now
-    now.round = seat_lists.round_seating(tournament, numbers[-1])
+    now.round = seat_lists.round_seating(tournament, numbers[-1], with_marks=False)  # the home lists no seats
     try:
         table = results.standings(tournament)
     except ValidationError:

@@ -15,8 +15,9 @@ from django.db.models import Count, Max, Prefetch
 from django.utils.translation import gettext
 
 from tournament.common import localtime, names
-from tournament.formats.tables import movement, rounds
-from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Tournament
+from tournament.core import seat_state
+from tournament.formats.tables import after_draw, movement, rounds
+from tournament.models import Game, GameSide, Player, Round, SeatingDraw, Substitution, Tournament
 
 
 @dataclass
@@ -25,6 +26,7 @@ class Seat:
     name: str
     partner: str = ""  # the partner's name in partnership events
     stayed: bool = False  # winners stay: won this table last round and kept it
+    state: str = ""  # absent, arrived late, withdrawn, substitute (tournament.core.seat_state); '' when present
 
 
 @dataclass
@@ -71,6 +73,7 @@ class PersonSeat:
     seat: int | None
     partner: str = ""
     stayed: bool = False  # won this table last round and stays at it
+    state: str = ""  # as the seat's (Seat.state)
 
     @property
     def bye(self) -> bool:
@@ -133,9 +136,10 @@ def _games(rnd: Round | None, with_sides: bool = True) -> dict[int, Game]:
     return {game.number: game for game in games}
 
 
-def round_seating(tournament: Tournament, number: int, *, with_sides: bool = True) -> RoundSeating:
+def round_seating(tournament: Tournament, number: int, *, with_sides: bool = True, with_marks: bool = True) -> RoundSeating:
     """Round `number` as published (LookupError when it is not). Without `with_sides` each table's `sides`
-    is left empty and its game comes without them (the round board reads its games on its own)."""
+    is left empty and its game comes without them (the round board reads its games on its own); without
+    `with_marks` the seats are not marked absent, late… (a page that lists no seats: the home)."""
     # This round and those before it, in one query: the round's seating and its number as people count rounds.
     upto = list(SeatingDraw.objects.filter(tournament=tournament, round_number__lte=number, published_at__isnull=False)
                 .order_by("round_number").defer("strengths"))
@@ -144,17 +148,24 @@ def round_seating(tournament: Tournament, number: int, *, with_sides: bool = Tru
         raise LookupError(f"Round {number} has not been published.")
     rnd = next((r for r in rounds.table_rounds(tournament) if r.number == number), None)
     games = _games(rnd, with_sides)
-    player_names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+    rows = Player.objects.filter(tournament=tournament).values_list("pk", "name", "table_entry__withdrawn_at")
+    player_names = {pk: name for pk, name, _withdrawn in rows}
+    withdrawn = {pk for pk, _name, at in rows if at}
+    marks = with_sides and with_marks
+    stand_ins = _stand_ins(tournament, number, games.values()) if marks else set()
     stayed = movement.stayed_in(tournament, record)
     tables, people = [], []
     for index, (sides, seats) in enumerate(zip(record.sides, record.seats), start=1):
         partner_of = {p: names.joined(player_names.get(q, "?") for q in side if q != p) for side in sides for p in side}
         kept = set(stayed[index].side) if index in stayed else set()
+        game = games.get(index)
+        side_of = _sides_of(sides, seats, game) if game and marks else {}
         seat_rows = [
-            Seat(number=at, name=player_names.get(p, "?"), partner=partner_of.get(p, ""), stayed=p in kept)
+            Seat(number=at, name=player_names.get(p, "?"), partner=partner_of.get(p, ""), stayed=p in kept,
+                 state=seat_state.person_words(side_of.get(p), withdrawn=p in withdrawn, substitute=p in stand_ins)
+                 if game and marks else "")
             for at, p in enumerate(seats, start=1)
         ]
-        game = games.get(index)
         lines = [SideLine(str(s), s.total, s.confirmed_total, s.pending_hands) for s in game.sides.all()] if game and with_sides else []
         shown = game.table_number if record.playoff and game and game.table_number else index
         tables.append(TableSeating(
@@ -163,7 +174,7 @@ def round_seating(tournament: Tournament, number: int, *, with_sides: bool = Tru
             stayed=stayed[index].name if index in stayed else "", index=index,
         ))
         people += [
-            PersonSeat(s.name, shown, s.number, s.partner, stayed=s.stayed) for s in seat_rows
+            PersonSeat(s.name, shown, s.number, s.partner, stayed=s.stayed, state=s.state) for s in seat_rows
         ]
     out = [player_names.get(p, "?") for p in record.sitting_out]
     people += [PersonSeat(name, None, None) for name in out]
@@ -173,3 +184,19 @@ def round_seating(tournament: Tournament, number: int, *, with_sides: bool = Tru
         tables=tables, sitting_out=out, people=people, playoff=record.playoff,
         shown=0 if record.playoff else sum(1 for r in upto if not r.playoff),
     )
+
+
+def _sides_of(sides: list[list[int]], seats: list[int], game: Game) -> dict[int, GameSide]:
+    """Each seated player's side at the table: the record's sides in slot order (a side's slot is
+    where its first player sits, as the round was saved)."""
+    ordered = sorted(sides, key=lambda side: min(seats.index(p) if p in seats else len(seats) for p in side))
+    by_slot = {s.slot: s for s in game.sides.all()}
+    return {p: by_slot[slot] for slot, side in enumerate(ordered, start=1) if slot in by_slot for p in side}
+
+
+def _stand_ins(tournament: Tournament, number: int, games) -> set[int]:
+    """Who sits in for someone in round `number`: a substitute partner at a table, or a substitute who
+    took a seat this round (for the round or for the rest of the event)."""
+    found = set(Substitution.objects.filter(game__in=[g.pk for g in games]).values_list("substitute_id", flat=True))
+    return found | {entry.data["substitute"] for entry in after_draw.logged(tournament, ["partner_replaced"])
+                    if entry.data.get("round") == number and entry.data.get("substitute")}
