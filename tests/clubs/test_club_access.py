@@ -9,7 +9,7 @@ from tests.factories import UserFactory
 from tournament.clubs import sample
 from tournament.models import Club, Member, PastEvent, Season
 
-ROUTES = ["manage", "points", "add_season", "add_past_event", "attach", "detach", "import_backup", "members", "merge",
+ROUTES = ["manage", "points", "zone", "add_season", "add_past_event", "attach", "detach", "import_backup", "members", "merge",
           "apart"]
 
 
@@ -19,7 +19,7 @@ def club(db):
 
 
 def _state(club):
-    return (Club.objects.get(pk=club.pk).changes, Season.objects.count(), PastEvent.objects.count(),
+    return (Club.objects.get(pk=club.pk).changes, Club.objects.get(pk=club.pk).time_zone, Season.objects.count(), PastEvent.objects.count(),
             sorted(Member.objects.values_list("pk", "unlisted")), club.events.count())
 
 
@@ -27,7 +27,7 @@ def _state(club):
 def test_anonymous_and_strangers_change_nothing(name, club):
     address = reverse(f"clubs_organizer:{name}", args=[club.slug])
     data = {"name": "X", "year": "2019", "champions": "Y", "place_points": "1", "taking_part_points": "1",
-            "starts_on": "2026-01-01", "ends_on": "2026-02-01", "keep": "1", "other": "2"}
+            "starts_on": "2026-01-01", "ends_on": "2026-02-01", "keep": "1", "other": "2", "time_zone": "Asia/Tokyo"}
     before = _state(club)
     anonymous = Client()
     for response in (anonymous.get(address), anonymous.post(address, data)):

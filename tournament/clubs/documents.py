@@ -3,15 +3,11 @@ CSV (django-tables2 + tablib, as the organizer's exports), and the roll of honou
 
 from __future__ import annotations
 
-import zoneinfo
-
 import django_tables2 as tables
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 from django_tables2.export import TableExport
-
-from tournament.models import Tournament
 
 
 class StandingsTable(tables.Table):
@@ -25,16 +21,6 @@ class StandingsTable(tables.Table):
     hands_won = tables.Column(verbose_name=gettext_lazy("Hands won"))
 
 
-def zone_of(club) -> zoneinfo.ZoneInfo:
-    """The club's time zone: its latest event's (a club meets in one place), else the events' default."""
-    zone = (Tournament.objects.filter(club=club).order_by("-signup_deadline").values_list("time_zone", flat=True).first()
-            if club is not None else None)
-    try:
-        return zoneinfo.ZoneInfo(zone or Tournament._meta.get_field("time_zone").default)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
-
-
 def season_csv(rows) -> str:
     data = [{"rank": r.rank, "name": r.name, "points": r.points, "events": r.events, "best_place": r.best_place or "",
              "games": r.games, "games_won": r.games_won, "hands_won": r.hands_won} for r in rows]
@@ -46,7 +32,7 @@ def _pdf(template: str, context: dict) -> bytes:
     # Imported here: a web process loads WeasyPrint (tens of MB it keeps) only when it makes a PDF.
     from weasyprint import HTML
 
-    printed = timezone.localtime(timezone.now(), zone_of(context.get("club")))  # the club's day, not the server's
+    printed = context["club"].day_of(timezone.now())  # the club's day (a date: the filter would turn a moment to UTC)
     html = render_to_string(template, {**context, "printed_at": printed})
     return HTML(string=html).write_pdf()
 

@@ -8,15 +8,35 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.clubs.documents import zone_of
+from tournament.common import time_zones
 from tournament.common.names import entered
+from tournament.events.forms import likely_zones
 from tournament.models import Club, PastEvent, Season
 
 
-class ClubForm(forms.ModelForm):
+class ZoneChoice(forms.ModelForm):
+    """The club's time zone, picked by the places people know it by (“La Paz, Mazatlán”); a new
+    club starts from the zone of the organizer's own latest event."""
+
+    time_zone = forms.ChoiceField(
+        label=gettext_lazy("Time zone where the club meets"),
+        help_text=gettext_lazy("Every date on the club's pages, PDFs and spreadsheets is the day there."),
+        error_messages={"invalid_choice": gettext_lazy("“%(value)s” is not a time zone: pick a place from the list.")},
+    )
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        zones = likely_zones(user)
+        current = [self.instance.time_zone] if self.instance.pk else []
+        self.fields["time_zone"].choices = time_zones.choices([*current, *zones])
+        if not self.instance.pk:
+            self.initial["time_zone"] = zones[0] if zones else self.instance.time_zone
+
+
+class ClubForm(ZoneChoice):
     class Meta:
         model = Club
-        fields = ["name", "slug"]
+        fields = ["name", "slug", "time_zone"]
         labels = {"name": gettext_lazy("Club name"), "slug": gettext_lazy("Web address")}
 
     def clean_name(self):
@@ -29,6 +49,12 @@ class ClubForm(forms.ModelForm):
         if Club.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
             raise ValidationError(_("Another club already has the address “%(slug)s”.") % {"slug": slug})
         return slug
+
+
+class ClubZoneForm(ZoneChoice):
+    class Meta:
+        model = Club
+        fields = ["time_zone"]
 
 
 class PointsForm(forms.Form):
@@ -108,10 +134,21 @@ class PastEventForm(forms.ModelForm):
         year = self.cleaned_data["year"]
         if not 1900 <= year <= 2100:
             raise ValidationError(_("Give the year as four digits, e.g. 2019."))
-        if year > timezone.localdate(timezone=zone_of(self.instance.club if self.instance.club_id else None)).year:
+        zone = self.instance.club.tz if self.instance.club_id else timezone.get_current_timezone()
+        if year > timezone.localdate(timezone=zone).year:
             raise ValidationError(_("An event typed in was played before today: %(year)s is still to come.") % {
                 "year": year})
         return year
+
+    def clean(self):
+        data = super().clean()
+        name, year = data.get("name"), data.get("year")
+        if self.instance.pk and name and year and PastEvent.objects.filter(
+                club_id=self.instance.club_id, name__iexact=name, year=year).exclude(pk=self.instance.pk).exists():
+            # A correction onto another event's name and year (adding one twice is a double tap: views_organizer).
+            self.add_error("name", _("%(event)s is already on the roll of honour.") % {
+                "event": PastEvent.shown_as(name, year)})
+        return data
 
 
 class BackupForm(forms.Form):

@@ -3,10 +3,7 @@ events (with the year), partners, contacts and spellings their players came with
 
 from __future__ import annotations
 
-import zoneinfo
 from dataclasses import dataclass, field
-
-from django.utils import timezone
 
 from tournament.clubs import members, memory, players
 from tournament.models import Club, Member, Player
@@ -37,10 +34,10 @@ def pairs(club: Club) -> list[tuple[Side, Side]]:
         return []
     mem = memory.load(club, public=False)
     signed: dict[int, list[tuple[str, str, str]]] = {}
-    for pk, name, contact, event, deadline, zone in Player.objects.filter(pk__in=list(mem.mapping)).order_by(
+    for pk, name, contact, event, deadline in Player.objects.filter(pk__in=list(mem.mapping)).order_by(
             "tournament__signup_deadline", "pk").values_list("pk", "name", "contact", "tournament__name",
-                                                             "tournament__signup_deadline", "tournament__time_zone"):
-        year = timezone.localtime(deadline, zoneinfo.ZoneInfo(zone)).year
+                                                             "tournament__signup_deadline"):
+        year = club.day_of(deadline).year  # the year where the club meets
         shown = event if event.rstrip().endswith(str(year)) else f"{event} ({year})"  # never "Bayfest 2026 (2026)"
         signed.setdefault(mem.mapping[pk], []).append((name, contact, shown))
     return [(_side(mem, a, signed), _side(mem, b, signed)) for a, b in found]

@@ -21,7 +21,7 @@ from tournament.formats.tables import formats as table_formats
 from tournament.formats.tables import results as table_results
 from tournament.models import Division, Game, GameSide, Player, Team, Tournament
 
-RECORD_VERSION = 3
+RECORD_VERSION = 4
 
 
 @dataclass
@@ -40,7 +40,7 @@ class EventRecord:
     pk: int
     slug: str
     name: str
-    date: dt.date
+    starts_at: dt.datetime  # its sign-up deadline (UTC): the day it is on is the club's (`date`, set on reading)
     format: str
     decided: bool  # the places are final
     entrants: list[tuple[int, ...]] = field(default_factory=list)
@@ -49,6 +49,7 @@ class EventRecord:
     games: list[GameRecord] = field(default_factory=list)
     key: str = ""  # the cache key it is kept under: it names the event and its change counter
     drawn: bool = True  # its draw is out (a published division): before it, sign-ups earn no season points
+    date: dt.date | None = None  # the day where the club meets (club_records sets it)
 
     def medallists(self, place: int) -> list[str]:
         return [name for name, p in zip(self.entrant_names, self.places) if p == place]
@@ -146,8 +147,8 @@ def _table_places(tournament: Tournament, record: EventRecord, teams: dict[int, 
 
 def build(tournament: Tournament) -> EventRecord:
     teams = _team_players(tournament)
-    record = EventRecord(tournament.pk, tournament.slug, tournament.name,
-                         tournament.local(tournament.signup_deadline).date(), tournament.format, False)
+    record = EventRecord(tournament.pk, tournament.slug, tournament.name, tournament.signup_deadline,
+                         tournament.format, False)
     if tournament.format == "tables":
         _table_places(tournament, record, teams)
     else:
@@ -162,7 +163,8 @@ def _key(tournament: Tournament) -> str:
 
 
 def club_records(club) -> list[EventRecord]:
-    """Every event of the club, oldest first; each from the cache while its counter is unchanged."""
+    """Every event of the club, oldest first; each from the cache while its counter is unchanged, dated
+    by the day where the club meets (the club's zone, which a record kept in the cache does not hold)."""
     events = list(Tournament.objects.filter(club=club).order_by("signup_deadline", "pk"))
     kept = cache.get_many([_key(t) for t in events])
     found = []
@@ -172,5 +174,6 @@ def club_records(club) -> list[EventRecord]:
             record = build(tournament)
             record.key = _key(tournament)
             cache.set(_key(tournament), record, page_cache.PAGE_TIMEOUT)
+        record.date = club.day_of(record.starts_at)
         found.append(record)
     return found

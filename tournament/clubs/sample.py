@@ -119,7 +119,7 @@ def build(slug="bayside", *, seasons=1, events=3, players=30, first_year=2026, s
     """A club of `players` people with `seasons` winters of `events` events each (a bracket event every third)."""
     rng = random.Random(seed)
     with transaction.atomic():
-        club = Club.objects.create(name=f"{slug.title()} Rummy Club", slug=slug)
+        club = Club.objects.create(name=f"{slug.title()} Rummy Club", slug=slug, time_zone="America/Mazatlan")
         if by is not None:
             club.organizers.add(by)
         for s in range(seasons):

@@ -18,6 +18,7 @@ organizer_patterns = ([
     path("", views_organizer.clubs, name="list"),
     path("<slug:slug>/", views_organizer.manage, name="manage"),
     path("<slug:slug>/points/", views_organizer.points, name="points"),
+    path("<slug:slug>/time-zone/", views_organizer.zone, name="zone"),
     path("<slug:slug>/seasons/", views_organizer.add_season, name="add_season"),
     path("<slug:slug>/seasons/<int:season_id>/", views_seasons.edit_season, name="edit_season"),
     path("<slug:slug>/seasons/<int:season_id>/remove/", views_seasons.delete_season, name="delete_season"),

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.clubs.forms import BackupForm, ClubForm, PastEventForm, PointsForm, SeasonForm
+from tournament.clubs.forms import BackupForm, ClubForm, ClubZoneForm, PastEventForm, PointsForm, SeasonForm
 from tournament.models import Club, PastEvent, Season, Tournament
 
 
@@ -27,7 +27,7 @@ def club_organizer(view):
 
 @login_required
 def clubs(request):
-    form = ClubForm(request.POST or None)
+    form = ClubForm(request.POST or None, user=request.user)
     if request.method == "POST":
         if form.is_valid():
             club = form.save()
@@ -49,6 +49,7 @@ def _manage_context(request, club, **forms):
             "events": club.events.order_by("-signup_deadline"), "attachable": attachable,
             "points_form": forms.get("points_form") or PointsForm(initial={
                 "place_points": ", ".join(str(p) for p in club.place_points), "taking_part_points": club.taking_part_points}),
+            "zone_form": forms.get("zone_form") or ClubZoneForm(instance=club, user=request.user),
             "season_form": forms.get("season_form") or SeasonForm(),
             "past_form": forms.get("past_form") or PastEventForm(),
             "backup_form": forms.get("backup_form") or BackupForm(), "backup_error": forms.get("backup_error")}
@@ -75,6 +76,19 @@ def points(request, club):
         club.save(update_fields=["place_points", "taking_part_points"])
         Club.objects.filter(pk=club.pk).bump()
     messages.success(request, _("Season points saved."))
+    return redirect("clubs_organizer:manage", club.slug)
+
+
+@club_organizer
+@require_POST
+def zone(request, club):
+    form = ClubZoneForm(request.POST, instance=Club.objects.get(pk=club.pk), user=request.user)
+    if not form.is_valid():
+        return _refused(request, club, zone_form=form)
+    with transaction.atomic():
+        form.save()
+        Club.objects.filter(pk=club.pk).bump()  # every date the club prints may move to another day
+    messages.success(request, _("The club's dates are now the days in %(place)s.") % {"place": form.instance.zone_words})
     return redirect("clubs_organizer:manage", club.slug)
 
 

@@ -4,19 +4,28 @@ it ran before Meldboard, and each member's stored rating (tournament.ratings rep
 A member is never tied to a Player row by a key: a tournament's backup carries its own rows only, so
 a member is found from a player by the name and contact keys of `MemberName` (tournament.ratings.members)."""
 
+import datetime as dt
+import zoneinfo
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from tournament.common import front_cache_purge
+from tournament.common import front_cache_purge, time_zones
+from tournament.models.events import validate_time_zone
 
 DEFAULT_PLACE_POINTS = [10, 7, 5, 3, 1]
 
 
 def default_place_points() -> list[int]:
     return list(DEFAULT_PLACE_POINTS)
+
+
+def default_time_zone() -> str:
+    """A new club's zone until its secretary picks one: the server's (settings.TIME_ZONE)."""
+    return settings.TIME_ZONE
 
 
 class ClubQuerySet(models.QuerySet):
@@ -42,6 +51,9 @@ class Club(models.Model):
     # Season points for 1st, 2nd, … place in an event, and for taking part at all.
     place_points = models.JSONField(default=default_place_points)
     taking_part_points = models.PositiveSmallIntegerField(default=1)
+    # Where the club meets: every date its pages, PDFs and CSV print is the day there (an event at
+    # 22:22 on the 27th in Mazatlán is on the 27th, not on UTC's 28th).
+    time_zone = models.CharField(max_length=64, default=default_time_zone, validators=[validate_time_zone])
     created_at = models.DateTimeField(default=timezone.now)
     changes = models.PositiveBigIntegerField(default=0)
     # The history the stored ratings were replayed from (tournament.ratings.store): replayed again when it differs.
@@ -54,6 +66,22 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def tz(self) -> zoneinfo.ZoneInfo:
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo("UTC")
+
+    @property
+    def zone_words(self) -> str:
+        """The zone as people say it (“La Paz, Mazatlán”), never the raw id."""
+        return time_zones.words(self.time_zone)
+
+    def day_of(self, moment) -> dt.date | None:
+        """The calendar day a moment falls on where the club meets."""
+        return timezone.localtime(moment, self.tz).date() if moment else None
 
 
 class Member(models.Model):
