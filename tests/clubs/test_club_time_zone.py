@@ -93,7 +93,8 @@ def test_a_zone_that_is_not_one_is_refused_and_nothing_changes(client, club):
     _secretary(client, club)
     response = client.post(reverse("clubs_organizer:zone", args=[club.slug]), {"time_zone": "Mars/Olympus"})
     assert response.status_code == 400
-    assert "“Mars/Olympus” is not a time zone: pick a place from the list." in response.content.decode()
+    assert "“Mars/Olympus” is not on the time zone list: pick the place nearest to where the club meets." in (
+        response.content.decode())
     assert Club.objects.get(pk=club.pk).time_zone == "America/Mazatlan"
 
 
@@ -104,7 +105,7 @@ def test_a_new_club_starts_in_the_zone_of_the_organizers_latest_event(client, db
 
     TournamentFactory(created_by=secretary, time_zone="America/Tijuana")
     page = client.get(reverse("clubs_organizer:list")).content.decode()
-    assert '<option value="America/Tijuana" selected>Tijuana, Ensenada, Mexicali (America/Tijuana)</option>' in page
+    assert '<option value="America/Tijuana" selected>Tijuana, Ensenada, Mexicali</option>' in page  # words, no tz id
     response = client.post(reverse("clubs_organizer:list"),
                            {"name": "Costa Club", "slug": "costa", "time_zone": "America/Tijuana"})
     assert response.status_code == 302

@@ -21,7 +21,7 @@ class ZoneChoice(forms.ModelForm):
     time_zone = forms.ChoiceField(
         label=gettext_lazy("Time zone where the club meets"),
         help_text=gettext_lazy("Every date on the club's pages, PDFs and spreadsheets is the day there."),
-        error_messages={"invalid_choice": gettext_lazy("“%(value)s” is not a time zone: pick a place from the list.")},
+        error_messages={"invalid_choice": gettext_lazy("“%(value)s” is not on the time zone list: pick the place nearest to where the club meets.")},
     )
 
     def __init__(self, *args, user=None, **kwargs):
