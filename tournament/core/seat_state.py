@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 import rules
+from tournament.common.names import people_in
 from tournament.core.house_rules import numbers_of
 from tournament.models import GameSide, Tournament
 
@@ -36,6 +37,16 @@ WORDS = {
     WITHDRAWN: gettext_lazy("withdrawn"),
     SUBSTITUTED: gettext_lazy("substitute playing"),
     SUBSTITUTE: gettext_lazy("substitute"),
+}
+# The same said of a partnership named by its two players ("Ed y Flo: ausentes"): verbs agree with a pair.
+PAIR_WORDS = {
+    WAITING: pgettext_lazy("a pair", "not checked in"),
+    PRESENT: pgettext_lazy("a pair", "present"),
+    ABSENT: pgettext_lazy("a pair", "absent (no-show)"),
+    LATE: pgettext_lazy("a pair", "arrived late"),
+    WITHDRAWN: pgettext_lazy("a pair", "withdrawn"),
+    SUBSTITUTED: pgettext_lazy("a pair", "substitute playing"),
+    SUBSTITUTE: pgettext_lazy("a pair", "substitute"),
 }
 # The states a page marks beside a name; present and not-yet-checked-in go unmarked.
 MARKED = frozenset({ABSENT, LATE, WITHDRAWN, SUBSTITUTED, SUBSTITUTE})
@@ -68,14 +79,24 @@ def state(side: GameSide, substitutions: Iterable = ()) -> str:
     return PRESENT if side.checked_in_at else WAITING
 
 
+def said(found: str, people: int = 1) -> str:
+    """A state in words, agreeing with one person or a pair."""
+    return str((PAIR_WORDS if people > 1 else WORDS)[found])
+
+
+def people(side: GameSide) -> int:
+    """How many people the seat's name stands for (a pair named by its players: 2)."""
+    return people_in(side.team.name) if side.team_id and getattr(side, "team", None) is not None else 1
+
+
 def words(side: GameSide, substitutions: Iterable = ()) -> str:
-    return str(WORDS[state(side, substitutions)])
+    return said(state(side, substitutions), people(side))
 
 
 def marked_words(side: GameSide, substitutions: Iterable = ()) -> str:
     """The side's state in words where a page marks it beside the name ('' when present or waiting)."""
     found = state(side, substitutions)
-    return str(WORDS[found]) if found in MARKED else ""
+    return said(found, people(side)) if found in MARKED else ""
 
 
 def person_state(side: GameSide | None, *, withdrawn: bool = False, substitute: bool = False) -> str:

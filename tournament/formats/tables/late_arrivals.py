@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.models import Hand
 from tournament.core import seat_state
@@ -29,16 +30,21 @@ def seat_back(game: Game, side_id: int, *, by=None) -> str:
         if side is None:
             raise ValidationError(_("Pick one of the table's seats."))
         named = {"name": str(side), "table": locked.table_number}
+        count = seat_state.people(side)
         if not seat_state.is_absent(side):
-            raise ValidationError(_("%(name)s is not absent at table %(table)s: nothing to undo.") % named)
+            raise ValidationError(ngettext("%(name)s is not absent at table %(table)s: nothing to undo.",
+                                           "%(name)s are not absent at table %(table)s: nothing to undo.", count) % named)
         if locked.status not in (Status.READY, Status.IN_PLAY):
-            raise ValidationError(_("Table %(table)s is over: %(name)s can no longer be seated back (reopen the "
-                                    "table first).") % named)
+            raise ValidationError(ngettext("Table %(table)s is over: %(name)s can no longer be seated back (reopen the "
+                                           "table first).", "Table %(table)s is over: %(name)s can no longer be seated "
+                                           "back (reopen the table first).", count) % named)
         hand = Hand.objects.filter(game=locked).count() + 1 if locked.status == Status.IN_PLAY else 1
         GameSide.objects.filter(pk=side.pk).update(
             forfeited_at=None, checked_in_at=side.checked_in_at or now, back_from_hand=hand if hand > 1 else None)
         log_event(locked, "seat_back", by=by, at=now, entrant=Entrant.of(side), hand=hand)
         count_change(locked)
     if hand > 1:
-        return _("%(name)s is seated back at table %(table)s and plays from hand %(number)s.") % {**named, "number": hand}
-    return _("%(name)s is seated back at table %(table)s.") % named
+        return ngettext("%(name)s is seated back at table %(table)s and plays from hand %(number)s.",
+                        "%(name)s are seated back at table %(table)s and play from hand %(number)s.", count) % {
+            **named, "number": hand}
+    return ngettext("%(name)s is seated back at table %(table)s.", "%(name)s are seated back at table %(table)s.", count) % named
