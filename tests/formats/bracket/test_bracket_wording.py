@@ -49,6 +49,9 @@ def test_a_finished_games_sheet_says_it_is_over_once(client):
     assert words == "Esta partida terminó; ya no se pueden anotar manos."
     with translation.override("en"):
         assert "(finished)" not in hands.accepting_hands(final)
+    for lang, status in (("es", "(terminada)"), ("en", "(finished)")):  # and on the table's phone itself
+        page = client.get(reverse("table:sheet", args=[final.table_token]), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        assert status not in page and page.count(hands.accepting_hands(final) if lang == "en" else words) == 1
 
 
 def test_the_time_zone_is_said_in_words_not_as_its_id(client):
