@@ -22,6 +22,7 @@ from tournament.models import Game, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("MELDBOARD_SCREENSHOTS")
+LAPTOP = {"width": 1280, "height": 800}
 B_AHEAD = [td.values(**td.W2), td.values(out=True, **td.W1)]
 A_HUGE = [td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200), td.values(melded=300, left=20)]
 
@@ -38,6 +39,15 @@ def shot(page, name):
 
 def fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def at_laptop_width(page, name):
+    """The same page on the organizer's laptop (1280 px): within the screen, photographed; back to the phone."""
+    page.set_viewport_size(LAPTOP)
+    page.reload()
+    assert fits(page), name
+    shot(page, f"{name}-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
 
 
 def test_a_hand_never_confirmed_at_the_limit_in_spanish(live_server, page, tournament, organizer):
@@ -60,6 +70,7 @@ def test_a_hand_never_confirmed_at_the_limit_in_spanish(live_server, page, tourn
     expect(page.locator(f".total-card[data-side='{b}'] [data-total]")).to_have_text("5,970* (5,690 confirmados)")
     shot(page, "phone")
     assert fits(page)
+    at_laptop_width(page, "phone")
 
     tv = page.context.browser.new_context(locale="es-MX", viewport={"width": 1280, "height": 720}).new_page()
     tv.goto(f"{live_server.url}/t/{tournament.slug}/tv/")
@@ -72,6 +83,7 @@ def test_a_hand_never_confirmed_at_the_limit_in_spanish(live_server, page, tourn
     expect(page.locator(f"#game-{game.pk}")).to_contain_text("19,535* (935 confirmados)")
     assert fits(page)
     shot(page, "bracket")
+    at_laptop_width(page, "bracket")
 
     client = Client()
     client.force_login(organizer)
@@ -85,3 +97,4 @@ def test_a_hand_never_confirmed_at_the_limit_in_spanish(live_server, page, tourn
     assert fits(page)
     if SHOTS:
         decide.screenshot(path=os.path.join(SHOTS, "issue39-held-es-decision.png"))
+    at_laptop_width(page, "decision")

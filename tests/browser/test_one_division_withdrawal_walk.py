@@ -28,6 +28,16 @@ def shot(page, name):
     page.screenshot(path=f"{SHOTS}/withdraw39-{name}.png", full_page=True)
 
 
+def whole_at_laptop_width(page, name):
+    """The page on the organizer's laptop (1280 px): nothing wider than the screen; photographed."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.reload()
+    no_no_show(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
+    shot(page, f"{name}-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
 def no_no_show(page):
     text = page.locator("body").inner_text()
     for words in NO_SHOW_WORDS:
@@ -56,6 +66,7 @@ def test_a_team_leaves_division_1_keeps_division_2_and_wins_the_final(live_serve
 
     withdraw_from_division_1("le duele la espalda")
     shot(page, "withdrawn-390")
+    whole_at_laptop_width(page, "withdrawn")
     assert Game.objects.get(pk=first.pk).winner == opponent
     # Undone before the next game starts: the game is to be played again; then withdrawn for good.
     page.get_by_role("button", name="Deshacer: vuelve a División 1").click()
@@ -72,11 +83,13 @@ def test_a_team_leaves_division_1_keeps_division_2_and_wins_the_final(live_serve
         page.goto(live_server.url + path)
         no_no_show(page)
         shot(page, f"{name}-390")
+        whole_at_laptop_width(page, name)
     page.goto(live_server.url + reverse("brackets:division", args=[tournament.slug, "d1"]))
     expect(page.locator("body")).to_contain_text("El rival se retiró")
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(live_server.url + reverse("live:tv", args=[tournament.slug]))
     no_no_show(page)
+    shot(page, "tv-1280")
     pdf = client.get(reverse("printing:chart", args=[tournament.slug, d1.pk, "current"]), HTTP_ACCEPT_LANGUAGE="es")
     chart = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf.content)).pages)
     assert "se retiró" in chart and "presentarse" not in chart and "ausencia" not in chart
@@ -96,4 +109,5 @@ def test_a_team_leaves_division_1_keeps_division_2_and_wins_the_final(live_serve
     page.goto(live_server.url + reverse("public:home", args=[tournament.slug]))
     expect(page.locator(".lv-champion")).to_contain_text(leaving.name)
     shot(page, "champion-390")
+    whole_at_laptop_width(page, "champion")
     context.close()

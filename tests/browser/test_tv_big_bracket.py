@@ -78,6 +78,20 @@ SEEN = """() => {
       if (name.scrollWidth > name.clientWidth + 1) problems.push(`${box.id}: ${text.data} wider than its box`);
     }
   }
+  // The "now" panel's cards: a name is never squeezed into lines beside its total ("Los / Tiburones 4",
+  // "Los Pulpos / 1"); a total that leaves it no room goes under it.
+  for (const side of panel.querySelectorAll(".tv-side")) {
+    const name = side.querySelector("bdi"), total = side.querySelector(".total");
+    if (!name || !total || !name.firstChild) continue;
+    const range = document.createRange();
+    range.selectNodeContents(name);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    const n = name.getBoundingClientRect(), t = total.getBoundingClientRect();
+    if (lines > 1 && t.top < n.bottom - 1 && t.left >= n.right - 1) problems.push(`"${name.textContent}" squeezed beside its total`);
+  }
+  for (const clock of panel.querySelectorAll("[data-countdown]")) {
+    if (!/^(\\d+\\s(d|h|min)\\b.*|menos\\sde\\s1\\smin)$/.test(clock.textContent)) problems.push(`a clock reads "${clock.textContent}"`);
+  }
   for (const item of panel.querySelectorAll(".tv-game, #tv-more-playing, .tv-list li")) {
     if (!inside(item.getBoundingClientRect())) problems.push(`${panel.dataset.panel}: "${item.textContent.trim().slice(0, 40)}" cut off`);
   }

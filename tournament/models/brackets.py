@@ -87,6 +87,17 @@ class Round(models.Model):
         """In the page's language: “Semi-finals” / “Semifinales”; a name typed by hand stays as it is."""
         return stored_name(self.name or f"Round {self.number}")
 
+    @property
+    def round_words(self) -> str:
+        """The round's name, or "" where it only repeats the division's (the final's round is "Final")."""
+        name = str(self)
+        return "" if name == self.division.title else name
+
+    @property
+    def where(self) -> str:
+        """“Division 1 · Semi-finals”, “Final” (never “Final · Final”): a round on the schedule and tabs."""
+        return " · ".join(part for part in (str(self.division.title), self.round_words) if part)
+
 
 class GameQuerySet(models.QuerySet):
     """Which games have a deadline that has passed at `now` and not been applied yet: the sweep,
@@ -199,6 +210,11 @@ class Game(models.Model):
         """The round's name, or "" where it only repeats the division's (the final's round is "Final")."""
         name = str(self.round)
         return "" if name == self.division.title else name
+
+    @property
+    def round_where(self) -> str:
+        """“Division 1 · Semi-finals”, “Final” (never “Final · Final”): the game's round in its division."""
+        return " · ".join(str(part) for part in (self.division.title, self.round_words) if part)
 
     @property
     def where(self) -> str:

@@ -1,5 +1,7 @@
 """Issue 39 wordings on a bracket event's pages."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -33,6 +35,29 @@ def test_the_final_is_named_once_not_final_final(client):
         assert words not in page and "Final ·" in page
         sheet = client.get(reverse("sheet:game", args=[tournament.slug, final.pk]), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
         assert words not in sheet
+
+
+def test_the_schedule_board_and_game_page_name_the_final_once(client, organizer_client):
+    """The schedule ("Final — Final"), the board's round tabs ("Final · Final"), the game page's heading
+    and way back, and a semi-final's card ("goes on to Final · Final game 1") seen at 1280 px (issue 39)."""
+    from tests.formats.bracket.draw.test_brackets_support import final_game
+    from tests.live.events import finished
+
+    tournament, _ = finished()
+    final = final_game(tournament)
+    semi = final.sides.exclude(fed_by=None).first().fed_by
+    assert semi.round_where == "Division 1 · Division final" and final.round_where == "Final"
+    for lang, twice in (("en", ("Final — Final", "Final · Final")), ("es", ("Final — Final", "Final · Final"))):
+        pages = [client.get(reverse("public:home", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE=lang),
+                 organizer_client.get(reverse("gameday:board", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE=lang),
+                 organizer_client.get(reverse("gameday:round", args=[tournament.slug, semi.round_id]), HTTP_ACCEPT_LANGUAGE=lang),
+                 organizer_client.get(reverse("gameday:game", args=[tournament.slug, final.pk]), HTTP_ACCEPT_LANGUAGE=lang)]
+        for page in pages:
+            text = " ".join(re.sub(r"<[^>]+>", " ", page.content.decode()).split())
+            assert page.status_code == 200 and not [words for words in twice if words in text], (lang, page.wsgi_request.path)
+    page = organizer_client.get(reverse("gameday:round", args=[tournament.slug, semi.round_id]), HTTP_ACCEPT_LANGUAGE="es")
+    shown = " ".join(re.sub(r"<[^>]+>", " ", page.content.decode()).split())
+    assert "pasa a Final partida 1" in shown, re.findall(r".{80}pasa a.{40}|.{60}partida.{20}", shown)
 
 
 def test_a_finished_games_sheet_says_it_is_over_once(client):
