@@ -42,7 +42,8 @@ from tournament.formats.bracket import withdrawal
 from tournament.formats.bracket.draw import publishing
 from tournament.formats.tables import drawing, playoffs, results
 from tournament.formats.tables import rounds as table_rounds
-from tournament.models import DivisionWithdrawal, DrawRecord, Game, PartnerPost, Player, Round, Team
+from tournament.mail import entrants
+from tournament.models import Club, DivisionWithdrawal, DrawRecord, Game, PartnerPost, Player, Round, Team, Tournament
 from tournament.printing import cache as pdf_cache
 from tournament.signups import entry_links
 
@@ -219,7 +220,11 @@ def world(django_db_setup, django_db_blocker):
         staff = UserFactory(username="fuzz-staff", is_staff=True)
         signing_up = TournamentFactory(slug="fuzz-open")  # sign-ups open, so its forms show
         PartnerPost.objects.create(player=PlayerFactory(tournament=signing_up, name="Fay Open"))
-        TeamFactory(tournament=signing_up, name="Early Birds")
+        early_birds = TeamFactory(tournament=signing_up, name="Early Birds")
+        # A club of the same address (club pages take a slug too) with a member who asked for e-mail,
+        # so the club's pages (its announcement form among them) are read and posted to for real.
+        Tournament.objects.filter(pk=signing_up.pk).update(club=Club.objects.create(name="Fuzz club", slug="fuzz-open"))
+        entrants.opt_in(signing_up, "early@club.example", language="en", team=early_birds)
         tables = table_event(slug="fuzz-tables")  # a table-round event taking sign-ups
         sign_up(tables, "Ann Lee", "Bob Lee", "Cy Ruiz", "Di Ruiz", "Ed Moss", "Flo Moss")
         in_play, playoff = _table_round_in_play("fuzz-round"), _table_playoff("fuzz-playoff")

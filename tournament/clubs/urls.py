@@ -1,6 +1,15 @@
 from django.urls import path
 
-from tournament.clubs import club_organizers, views, views_events, views_members, views_organizer, views_past, views_seasons
+from tournament.clubs import (
+    club_announce,
+    club_organizers,
+    views,
+    views_events,
+    views_members,
+    views_organizer,
+    views_past,
+    views_seasons,
+)
 
 app_name = "clubs"
 urlpatterns = [
@@ -12,6 +21,7 @@ urlpatterns = [
     path("ratings/", views.rating_list, name="ratings"),
     path("honours/", views.honour_roll, name="honours"),
     path("honours.pdf", views.honour_pdf, name="honours_pdf"),
+    path("mail/stop/<str:token>/", club_announce.unsubscribe, name="mail_stop"),
 ]
 
 organizer_patterns = ([
@@ -35,6 +45,7 @@ organizer_patterns = ([
     path("<slug:slug>/organizers/invitations/<int:invitation_id>/resend/", club_organizers.resend_invitation, name="resend_invitation"),
     path("<slug:slug>/organizers/invitations/<int:invitation_id>/cancel/", club_organizers.cancel_invitation, name="cancel_invitation"),
     path("<slug:slug>/members/", views_members.member_list, name="members"),
+    path("<slug:slug>/announce/", club_announce.page, name="announce"),
     path("<slug:slug>/members/merge/", views_members.merge, name="merge"),
     path("<slug:slug>/members/apart/", views_members.apart, name="apart"),
     path("<slug:slug>/members/<int:member_id>/listing/", views_members.listing, name="listing"),

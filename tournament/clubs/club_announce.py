@@ -1,0 +1,73 @@
+"""The club's announcement, written by one of its organizers to every member who asked for e-mail at
+sign-up to any of the club's events (tournament.mail.club_mail): each in their own language, once
+each, sent by the worker; the page lists what the club's announcements sent, to whom, and what
+failed. Nobody to send to is said, and nothing is sent. The one-click unsubscribe page is public."""
+
+import secrets
+
+from django import forms
+from django.contrib import messages
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from tournament.clubs.views_organizer import club_organizer
+from tournament.mail import club_mail
+from tournament.models import Club, OutboxMessage
+
+SHOWN = 200
+
+
+class ClubAnnouncementForm(forms.Form):
+    subject = forms.CharField(label=gettext_lazy("Subject"), max_length=150)
+    message = forms.CharField(label=gettext_lazy("Message"), max_length=5000, widget=forms.Textarea(attrs={"rows": 8}))
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial["key"] = secrets.token_urlsafe(16)
+
+
+@require_http_methods(["GET", "POST"])
+@club_organizer
+def page(request, club):
+    count = len(club_mail.recipients(club))
+    form = ClubAnnouncementForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if count == 0:
+            form.add_error(None, _("Nobody would get it: no member asked for e-mail when signing up to one of the club's "
+                                   "events (or all stopped the club's announcements). Nothing was sent."))
+        else:
+            data = form.cleaned_data
+            queued = club_mail.announce(club, subject=data["subject"], message=data["message"], number=data["key"],
+                                        request=request)
+            messages.success(request, ngettext("Announcement queued for %(count)d member.",
+                                               "Announcement queued for %(count)d members.", queued) % {"count": queued}
+                             if queued else _("This announcement was sent already."))
+            return redirect("clubs_organizer:announce", club.slug)
+    rows = club_mail.sent(club)
+    counts = dict(rows.values_list("status").annotate(n=Count("pk")).order_by())
+    return render(request, "clubs/announce.html", {
+        "club": club, "form": form, "count": count, "rows": rows[:SHOWN], "shown": SHOWN, "total": sum(counts.values()),
+        "counts": [(status, label, counts.get(status, 0)) for status, label in OutboxMessage.Status.choices],
+    }, status=400 if form.errors else 200)
+
+
+# The token is the key (signed: one club, one address): a mail program's one-click POST (RFC 8058)
+# carries no CSRF cookie. A GET only asks, so a link scanner unsubscribes nobody.
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request, slug, token: str):
+    club = get_object_or_404(Club, slug=slug)
+    found = club_mail.read_token(token)
+    if found is None or found[0] != club.pk:
+        return render(request, "clubs/unsubscribe.html", {"club": club, "damaged": True}, status=400)
+    email = found[1]
+    if request.method == "POST":
+        club_mail.stop(club, email)
+    return render(request, "clubs/unsubscribe.html", {
+        "club": club, "email": email, "damaged": False, "done": not club_mail.wanted(club, email)})
