@@ -256,6 +256,8 @@ MELDBOARD_MAIL_MAX_ATTEMPTS = env.int("MELDBOARD_MAIL_MAX_ATTEMPTS", default=12)
 MELDBOARD_MAIL_RETRY_SECONDS = env.int("MELDBOARD_MAIL_RETRY_SECONDS", default=30)
 # A sender that claimed a message and died: after this another sender takes it (above EMAIL_TIMEOUT).
 MELDBOARD_MAIL_CLAIM_LEASE_SECONDS = env.int("MELDBOARD_MAIL_CLAIM_LEASE_SECONDS", default=120)
+# How long before a posted start its players get the reminder (tournament.mail.reminders).
+MELDBOARD_REMINDER_MINUTES = env.int("MELDBOARD_REMINDER_MINUTES", default=60)
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL

@@ -22,6 +22,7 @@ from django.utils import timezone
 from tournament.common.scheduling import send_task_safely
 from tournament.core import formats, signup_deadline, ties
 from tournament.core.game_rows import lock_game, sides_of
+from tournament.mail import closing, reminders
 from tournament.models import Game, GameSide, Team
 
 log = logging.getLogger(__name__)
@@ -163,6 +164,8 @@ def sweep(now: dt.datetime | None = None) -> dict[str, int]:
         "apply_due_time_limits": apply_due_time_limits(now),
         "arm_upcoming_deadlines": arm_upcoming_deadlines(now),
         "notify_ties": ties.notify_unsent(now),
+        "signups_closing_mail": closing.notify_due(now),
+        "reminder_mail": reminders.notify_due(now),
     }
 
 

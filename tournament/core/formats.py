@@ -105,6 +105,15 @@ class EventFormat:
     def undo_result(self, game: Game) -> None:
         """Take a result's consequences back before the game is reopened (a forfeit reversed)."""
 
+    # ---- the end of the event ------------------------------------------------------------------
+    def is_over(self, tournament: Tournament) -> bool:
+        """Whether the event has its final results (its entrants are then e-mailed them once)."""
+        return False
+
+    def final_results(self, tournament: Tournament) -> list[str]:
+        """The final results as short lines of plain text (champion, medals), in the active language."""
+        return []
+
 
 def _registry() -> dict[str, str]:
     return settings.MELDBOARD_FORMATS

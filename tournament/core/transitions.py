@@ -22,7 +22,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tournament.core import club_ratings, deadlines, formats, game_log
+from tournament.core import club_ratings, deadlines, entrant_notices, formats, game_log
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event
 from tournament.models import Game, GameSide
@@ -139,6 +139,7 @@ def move(
             formats.of(locked.division.tournament).after_move(locked, name, before)
         finally:
             _moving.reset(outer)
+        entrant_notices.game_decided(locked, name, before)  # the result, told in the same transaction
         if not _moving.get():
             count_change(locked)
         if S.FINISHED in (before, to):

@@ -181,6 +181,9 @@ class Game(models.Model):
     tie_totals = models.JSONField(default=list, blank=True)
     extra_hand = models.PositiveSmallIntegerField(null=True, blank=True)
     tie_notified_at = models.DateTimeField(null=True, blank=True)
+    # The posted start its players were reminded of (tournament.mail.reminders, the claim that sends
+    # the reminder once); a moved start is reminded again.
+    reminded_for = models.DateTimeField(null=True, blank=True)
     # The hands unconfirmed at the time limit that hold the result (RULES F1); empty when none does.
     held_hands = models.JSONField(default=list, blank=True)
 

@@ -95,6 +95,11 @@ class Tournament(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
     registration_closed_at = models.DateTimeField(null=True, blank=True)
+    # The claims that e-mail the entrants once (tournament.mail.closing, tournament.core.entrant_notices):
+    # the deadline "sign-ups close tomorrow" was sent for (a moved deadline is told again), and when
+    # the event's results went out.
+    closing_notice_for = models.DateTimeField(null=True, blank=True)
+    results_mailed_at = models.DateTimeField(null=True, blank=True)
     organizer_email = models.EmailField(blank=True)
     # What its printed sheets and background mail speak, and its pages to a browser naming neither language.
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, default="en")

@@ -36,6 +36,10 @@ class OutboxMessage(models.Model):
         DRAW = "draw", gettext_lazy("The draw is out (to the entrant)")
         ANNOUNCEMENT = "announcement", gettext_lazy("The organizer's announcement")
         TIME_CHANGE = "time_change", gettext_lazy("A game's time moved (to the entrant)")
+        SIGNUPS_CLOSING = "signups_closing", gettext_lazy("Sign-ups close tomorrow (to those seeking a partner)")
+        REMINDER = "reminder", gettext_lazy("A reminder before a game (to the entrant)")
+        RESULT = "result", gettext_lazy("A result and the next game (to the entrant)")
+        EVENT_RESULTS = "event_results", gettext_lazy("The event's results (to the entrant)")
         OTHER = "other", gettext_lazy("Other")
 
     # Enqueuing the same key twice writes one row: a claim that runs twice queues one message.
@@ -86,6 +90,14 @@ class EntrantMail(models.Model):
         DRAW = "draw", gettext_lazy("The draw is out, with your first games")
         ANNOUNCEMENT = "announcement", gettext_lazy("The organizer's announcements")
         TIME_CHANGE = "time_change", gettext_lazy("A change of your game's time")
+        SIGNUPS_CLOSING = "signups_closing", gettext_lazy("Sign-ups closing while you look for a partner")
+        REMINDER = "reminder", gettext_lazy("A reminder before your game")
+        RESULT = "result", gettext_lazy("Your results and your next game")
+        EVENT_RESULTS = "event_results", gettext_lazy("The event's final results")
+
+    # What a partner-board post's own address gets: it gave an address, not a tick in the e-mail
+    # box, so only the notices about its post (the row has board_only set).
+    BOARD_KINDS = ("signups_closing",)
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="entrant_mail")
     team = models.ForeignKey("tournament.Team", null=True, blank=True, on_delete=models.CASCADE, related_name="mail")
@@ -93,6 +105,8 @@ class EntrantMail(models.Model):
     email = models.EmailField()
     language = models.CharField(max_length=8, default="en")
     stopped = models.JSONField(default=list, blank=True)
+    # A partner-board post's address (tournament.mail.closing), not an opt-in: only BOARD_KINDS.
+    board_only = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -104,4 +118,6 @@ class EntrantMail(models.Model):
         return self.email
 
     def wants(self, kind: str) -> bool:
+        if self.board_only and kind not in self.BOARD_KINDS:
+            return False
         return kind not in self.stopped

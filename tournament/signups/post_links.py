@@ -8,7 +8,7 @@ from django.core.validators import validate_email
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournament.mail import outbox
+from tournament.mail import closing, outbox
 from tournament.models import PartnerPost
 
 
@@ -35,6 +35,7 @@ def send(post: PartnerPost, link: str) -> str:
     if not address:
         return ""
     tournament = post.player.tournament
+    closing.posted(post)  # "sign-ups close tomorrow" will reach this address in this language
     outbox.enqueue(
         key=f"partner-link:{post.pk}:{post.secret}", to=address, kind=outbox.OutboxMessage.Kind.PARTNER_LINK, tournament=tournament,
         subject=_("%(tournament)s: your partner-board link") % {"tournament": tournament.name},

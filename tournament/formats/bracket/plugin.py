@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.core import clock
 from tournament.core.formats import EventFormat
-from tournament.formats.bracket import advancement, game_rules, live_now
+from tournament.formats.bracket import advancement, final_results, game_rules, live_now
 from tournament.models import Game, Team
 from tournament.signups import registration
 from tournament.signups.forms import SignupForm
@@ -83,4 +83,10 @@ class BracketFormat(EventFormat):
 
     def undo_result(self, game):
         game_rules.undo_result(game)
+
+    def is_over(self, tournament):
+        return final_results.is_over(tournament)
+
+    def final_results(self, tournament):
+        return final_results.lines(tournament)
 

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournament.core import entrant_notices
 from tournament.core.game_rows import log_event
 from tournament.formats.tables import results, rounds
 from tournament.formats.tables import standings as pure
@@ -63,6 +64,7 @@ def finish(tournament: Tournament, *, by=None, reason: str = "") -> None:
         Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.FINISHED)
         log_event(_last_game(locked), "event_finished", by=by, reason=reason)
         Tournament.objects.filter(pk=locked.pk).bump()
+        entrant_notices.event_over(locked.pk)  # the final results to the entrants, once
     tournament.status = Tournament.Status.FINISHED
 
 

@@ -12,6 +12,7 @@ from tournament.core.game_log import Entrant
 from tournament.formats.tables import (
     entrant_pages,
     event_state,
+    final_results,
     formats,
     game_rules,
     live_now,
@@ -88,3 +89,9 @@ class TableRoundsFormat(EventFormat):
 
     def undo_result(self, game: Game) -> None:
         reopening.undo_result(game)
+
+    def is_over(self, tournament):
+        return final_results.is_over(tournament)
+
+    def final_results(self, tournament):
+        return final_results.lines(tournament)
