@@ -161,3 +161,18 @@ def test_the_phone_marks_the_leader_on_confirmed_hands(game, client):
         page = html.unescape(client.get(f"/table/{game.table_token}/").content.decode())
     assert f'<div class="total-card leading" data-side="{b.name}">' in page  # 5,690 confirmed beats 935
     assert f'<div class="total-card" data-side="{a.name}">' in page
+
+
+def test_the_printed_chart_and_results_mark_the_unconfirmed_hand_too(held):
+    """The wall's sheets as the pages: the chart (current version) and the results printout."""
+    from django.utils import translation
+
+    from tournament.printing import data
+
+    with translation.override("es"):
+        chart = data.chart_data(held.division, data.CURRENT)
+        scores = {s.score for r in chart.rounds for g in r.games for s in g.sides}
+        _, blocks = data.results(held.division.tournament)
+    assert {"19,535* (935 confirmados)", "5,970* (5,690 confirmados)"} <= scores
+    printed = {total for block in blocks for rnd in block.rounds for line in rnd[2] for _, total, _ in line.sides}
+    assert {"19,535* (935 confirmados)", "5,970* (5,690 confirmados)"} <= printed
