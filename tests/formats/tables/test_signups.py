@@ -176,3 +176,24 @@ def test_a_look_alike_name_is_the_same_player():
     with pytest.raises(ValidationError, match="already signed up"):
         sign_up(event, "Ana\u200b Ruiz")  # a zero-width space between the letters
     assert Player.objects.filter(tournament=event).count() == 1
+
+
+def test_one_person_whatever_the_accents_at_sign_up_and_at_the_organizers_edit():
+    """Issue 39, table events too: names compared accent-, case- and space-blind, the refusal naming
+    the player already signed up; the organizer may still fix a player's own accents."""
+    event = table_event("rummikub")
+    signups.register(event, name="José Núñez")
+    errors = refused(lambda: signups.register(event, name="jose  nunez"))
+    assert errors["name"] == ["José Núñez has already signed up."]
+    [ines] = signups.register(event, name="Ines Pena")
+    errors = refused(lambda: signups.edit_player(ines, name="JOSE NUNEZ"))
+    assert errors["name"] == ["Another player is already called José Núñez."]
+    assert signups.edit_player(Player.objects.get(pk=ines.pk), name="Inés Peña").name == "Inés Peña"
+    assert Player.objects.filter(tournament=event).count() == 2
+
+
+def test_a_partner_typed_without_accents_is_the_player_signed_up_alone():
+    event = table_event("fiji-team")
+    [jose] = signups.register(event, name="José Núñez")
+    ana, partner = signups.register(event, name="Ana Ruiz", partner="jose nunez")
+    assert partner.pk == jose.pk and Player.objects.filter(tournament=event).count() == 2

@@ -192,7 +192,7 @@ def substitute_person(tournament: Tournament, typed: str, chosen: int | None, re
         raise ValidationError(_("Give the substitute's name, or pick a player who is not seated."))
     else:
         name = names.entered(typed, _("The substitute's name"), 80)
-        person = names.find(Player.objects.filter(tournament=tournament), name)
+        person = names.find_person(Player.objects.filter(tournament=tournament), name)  # "jose nunez" is José Núñez
         if person is None:
             return None
     if person.pk == replaced.pk:

@@ -70,9 +70,13 @@ def rounds_published(tournament: Tournament) -> bool:
     return SeatingDraw.objects.filter(tournament=tournament, published_at__isnull=False).exists()
 
 
-def _existing(tournament: Tournament, name: str) -> Player | None:
-    """The player of this name, compared as tournament.common.names compares (look-alikes are one person)."""
-    return names.find(Player.objects.filter(tournament=tournament).select_related("table_entry", "team"), name)
+def _existing(tournament: Tournament, name: str, *, besides: Player | None = None) -> Player | None:
+    """The player of this name, compared as one event tells its players apart (issue 39: accents,
+    case and spaces ignored, so "jose nunez" is the José Núñez already signed up); `besides` left out."""
+    players = Player.objects.filter(tournament=tournament).select_related("table_entry", "team")
+    if besides is not None:
+        players = players.exclude(pk=besides.pk)
+    return names.find_person(players, name)
 
 
 def _taken_message(player: Player) -> str:
@@ -221,8 +225,8 @@ def edit_player(player: Player, *, name: str, contact: str = "", came_with: str 
     except ValidationError as exc:
         errors["name"] = exc.messages
         new_name = None
-    if new_name and new_name.casefold() != player.name.casefold():
-        taken = _existing(player.tournament, new_name)
+    if new_name:
+        taken = _existing(player.tournament, new_name, besides=player)  # fixing one's own accents is no clash
         if taken:
             errors.setdefault("name", []).append(_("Another player is already called %(name)s.") % {"name": taken.name})
     if len(came_with or "") > 200:
