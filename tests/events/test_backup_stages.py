@@ -30,7 +30,7 @@ from tournament.core import actions, deadlines
 from tournament.core.game_log_names import described
 from tournament.events.backup import export_tournament, import_tournament
 from tournament.formats.tables import bonus, drawing, playoffs, results, rounds
-from tournament.models import Game, GameEvent, Player, Round, Team, Tournament
+from tournament.models import Game, GameEvent, GameSide, Player, Round, Team, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -134,8 +134,10 @@ def _games(t):
     return list(Game.objects.filter(division__tournament=t).order_by("division__kind", "round__number", "number"))
 
 
-def pages(t) -> dict[str, tuple[str, str]]:
-    """name -> (who, address): every page of the event, its rows named by their place, not their id."""
+def pages(t, games_with_people_only: bool = False) -> dict[str, tuple[str, str]]:
+    """name -> (who, address): every page of the event, its rows named by their place, not their id
+    (`games_with_people_only`: a game's pages only once someone sits at it, for a large event whose
+    empty later-round games the stage walks read whole)."""
     slug = t.slug
     found = {}
     public = ["public:home", "public:teams", "public:partners", "live:find", "live:tv"]
@@ -160,7 +162,11 @@ def pages(t) -> dict[str, tuple[str, str]]:
         found[f"team {team.name}"] = ("visitor", reverse("live:team", args=[slug, team.pk]))
     for player in Player.objects.filter(tournament=t).order_by("name"):
         found[f"player {player.name}"] = ("visitor", reverse("live:player", args=[slug, player.pk]))
+    seated = set(GameSide.objects.filter(game__division__tournament=t).exclude(team=None, player=None)
+                 .values_list("game_id", flat=True))
     for i, g in enumerate(_games(t)):
+        if games_with_people_only and g.pk not in seated:
+            continue
         found[f"game {i} page"] = ("organizer", reverse("gameday:game", args=[slug, g.pk]))
         found[f"game {i} sheet"] = ("visitor", reverse("sheet:game", args=[slug, g.pk]))
         found[f"game {i} phone"] = ("visitor", reverse("table:sheet", args=[g.table_token]))
@@ -180,13 +186,13 @@ def normalized(html: str) -> str:
     return ATTRIBUTE.sub(lambda m: f'{m[1]}="{re.sub(r"[0-9]+", "N", m[2])}"', html)
 
 
-def read_all(t, organizer) -> dict[str, tuple[int, str]]:
+def read_all(t, organizer, games_with_people_only: bool = False) -> dict[str, tuple[int, str]]:
     caches["default"].clear()  # the restored event must be rendered, not served from the original's cache
     # A page's 500 is compared as such (issue 22 names the ones the table stages still meet).
     visitor, boss = Client(raise_request_exception=False), Client(raise_request_exception=False)
     boss.force_login(organizer)
     out = {}
-    for name, (who, address) in pages(t).items():
+    for name, (who, address) in pages(t, games_with_people_only).items():
         response = (boss if who == "organizer" else visitor).get(address)
         out[name] = (response.status_code, normalized(response.content.decode()) if response.status_code == 200 else "")
     return out
