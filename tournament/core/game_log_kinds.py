@@ -277,6 +277,10 @@ class PartnerReplaced:
     round: int
     rest_of_event: bool
     alone: bool = later(False)  # the partnership had one player left (their partner withdrew)
+    # What the substitute was before (so the change can be undone): their partnership, and their
+    # sign-up: "active", "withdrawn", or "none" (a new name, or a one-round substitute before).
+    from_team: TeamId | None = later(None)
+    was: str = later("")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -307,9 +311,10 @@ class ShortTable:
 
 @dataclass(frozen=True, kw_only=True)
 class ChangeUndone:
-    """The organizer took back a change after the draw: a one-round substitute (`other`) or a withdrawal."""
+    """The organizer took back a change after the draw: a one-round substitute (`other`), a substitute
+    for the rest of the event (`other`, who replaced `player`) or a withdrawal."""
 
-    what: str  # "substitute" | "withdrawal"
+    what: str  # "substitute" | "rest_of_event" | "withdrawal"
     entrant: Entrant
     player: PlayerId | None = None
     other: PlayerId | None = None

@@ -37,7 +37,8 @@ def _round_number(seat, tournament) -> int:
     return record.round_number if record else 0
 
 
-def _rename(team: Team) -> None:
+def rename(team: Team) -> None:
+    """A partnership named after its players is named again when one changes."""
     mates = partners_name(Player.objects.filter(team=team).order_by("created_at", "id").values_list("name", flat=True))
     Team.objects.filter(pk=team.pk).update(name=mates, from_players=True)
 
@@ -56,12 +57,20 @@ def substitute(tournament: Tournament, replaced: Player, *, typed: str = "", cho
 
 
 def _person(tournament, typed, chosen, replaced, *, entrant: bool) -> Player:
+    return _person_was(tournament, typed, chosen, replaced, entrant=entrant)[0]
+
+
+def _person_was(tournament, typed, chosen, replaced, *, entrant: bool) -> tuple[Player, str]:
+    """The substitute, and their sign-up before (logged, so the change can be undone): "active",
+    "withdrawn" or "none"."""
     person = after_draw.substitute_person(tournament, typed, chosen, replaced)
     if person is None:
-        return after_draw.new_player(tournament, typed, entrant=entrant)
+        return after_draw.new_player(tournament, typed, entrant=entrant), "none"
+    entry = TableEntry.objects.filter(player=person).first()
+    was = "none" if entry is None else ("withdrawn" if entry.withdrawn_at else "active")
     if entrant:
         after_draw.make_entrant(person)
-    return person
+    return person, was
 
 
 def _same_again(tournament: Tournament, typed: str, chosen: int | None, person_ids) -> bool:
@@ -75,8 +84,11 @@ def _same_again(tournament: Tournament, typed: str, chosen: int | None, person_i
 def _recorded_before(tournament, replaced: Player, typed, chosen, rest_of_event) -> bool:
     """A double submit: this very substitute was recorded for `replaced` (this round, or for good)."""
     record = after_draw.open_record(tournament)
-    earlier = [entry.data for entry in after_draw.logged(tournament, ["partner_replaced"])
-               if entry.data.get("replaced") == replaced.pk and bool(entry.data.get("rest_of_event")) == rest_of_event]
+    logged = after_draw.logged(tournament, ["partner_replaced", "change_undone"])
+    undone = [(e.at, e.data.get("other")) for e in logged if e.kind == "change_undone"]
+    earlier = [entry.data for entry in logged if entry.kind == "partner_replaced"
+               and entry.data.get("replaced") == replaced.pk and bool(entry.data.get("rest_of_event")) == rest_of_event
+               and not any(at >= entry.at and other == entry.data["substitute"] for at, other in undone)]
     if not rest_of_event:
         earlier = [data for data in earlier if data.get("round") == (record.round_number if record else -1)]
     return _same_again(tournament, typed, chosen, [data["substitute"] for data in earlier])
@@ -116,7 +128,7 @@ def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by)
         raise ValidationError(_("%(name)s has withdrawn already.") % {"name": replaced.name})
     if _same_again(tournament, typed, chosen, [p.pk for p in mates if p.pk != replaced.pk]):
         return _("%(name)s already has that partner.") % {"name": replaced.name}
-    person = _person(tournament, typed, chosen, replaced, entrant=True)
+    person, was = _person_was(tournament, typed, chosen, replaced, entrant=True)
     now = timezone.now()
     left = replaced.pk
     their_team = Player.objects.filter(pk=person.pk).values_list("team_id", flat=True).first()
@@ -140,9 +152,10 @@ def _for_partner(tournament, replaced: Player, typed, chosen, rest_of_event, by)
     if their_team and their_team != team.pk and not Player.objects.filter(team_id=their_team).exists():
         # A player left alone joins this partnership: theirs has nobody left (it keeps what it played).
         Team.objects.filter(pk=their_team, withdrawn_at__isnull=True).update(withdrawn_at=now)
-    _rename(team)
+    rename(team)
     log_change(tournament, seat, "partner_replaced", by=by, entrant=Entrant(team=team.pk), replaced=left,
-               substitute=person.pk, round=_round_number(seat, tournament), rest_of_event=True, alone=lone)
+               substitute=person.pk, round=_round_number(seat, tournament), rest_of_event=True, alone=lone,
+               from_team=their_team if their_team != team.pk else None, was=was)
     after_draw.bump(tournament, seat.game if seat else None)
     return message % {"substitute": person.name, "name": replaced.name}
 
@@ -194,12 +207,12 @@ def _for_player(tournament, replaced: Player, typed, chosen, rest_of_event, by) 
         raise ValidationError(_("%(name)s has withdrawn already.") % {"name": replaced.name})
     if seat is not None and not seat.not_started:
         seat = None  # their table has started: they keep what they played, the substitute plays from the next round
-    person = _person(tournament, typed, chosen, replaced, entrant=True)
+    person, was = _person_was(tournament, typed, chosen, replaced, entrant=True)
     TableEntry.objects.filter(player=replaced).update(withdrawn_at=timezone.now())
     if seat is not None:
         after_draw.hand_over_side(seat, replaced, team=None, player=person)
         after_draw.rewrite_record(seat.record, {replaced.pk: person.pk})
     log_change(tournament, seat, "partner_replaced", by=by, entrant=Entrant(player=replaced.pk), replaced=replaced.pk,
-               substitute=person.pk, round=_round_number(seat, tournament), rest_of_event=True)
+               substitute=person.pk, round=_round_number(seat, tournament), rest_of_event=True, was=was)
     after_draw.bump(tournament, seat.game if seat else None)
     return _("%(substitute)s takes %(name)s's place for the rest of the event.") % {"substitute": person.name, "name": replaced.name}

@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournament.core.game_log import Entrant
-from tournament.formats.tables import after_draw, formats, substitutes
+from tournament.formats.tables import after_draw, formats, substitutes, undo_rest
+from tournament.formats.tables.after_draw import RESEAT
 from tournament.models import GameEvent, Player, Substitution, TableEntry, Team, Tournament
 
 
@@ -79,25 +80,25 @@ def undo_withdrawal(tournament: Tournament, player: Player, *, by=None) -> str:
         named = {"name": player.name}
         if not player.table_entry.withdrawn_at:
             raise ValidationError(_("%(name)s has not withdrawn: nothing to undo.") % named)
-        logged = (GameEvent.objects.filter(game__division__tournament=tournament, kind="withdrawn")
-                  .order_by("-at", "-id").select_related("game"))
+        logged = reversed(after_draw.logged(tournament, ["withdrawn"]))  # a table's log, or the event's before any table
         event = next((e for e in logged if e.data.get("player") == player.pk
                       or e.data.get("entrant", {}).get("player") == player.pk
                       or (e.data.get("player") is None and e.data.get("entrant", {}).get("team") in _teams_of(player))), None)
         choice = event.data.get("choice", "") if event else ""
-        if choice not in ("", "in_play"):
+        # Seated again without them (reseat): they sit this round out and play from the next one.
+        if choice not in ("", "in_play", RESEAT):
             raise ValidationError(_("%(name)s's seats went to someone else when they withdrew: the withdrawal can no longer "
                                     "be undone (sign them up again, or give them a substitute's place).") % named)
-        if event is not None and GameEvent.objects.filter(game__division__tournament=tournament, kind="partner_replaced",
-                                                          data__replaced=player.pk, at__gte=event.at).exists():
-            raise ValidationError(_("%(name)s was replaced for the rest of the event: the withdrawal can no longer be "
-                                    "undone.") % named)
+        replaced = undo_rest.given(tournament, player) if event is not None else None
+        if replaced is not None and not replaced.data.get("alone"):  # (the partner paired anew: below)
+            raise ValidationError(_("%(name)s was replaced for the rest of the event: undo that substitute first (it is "
+                                    "offered here while the substitute has not played).") % named)
         team_id = (event.data.get("entrant") or {}).get("team") if event else None
         whole = bool(event and event.data.get("player") is None and team_id)
         if formats.in_partnerships(tournament) and team_id and not whole:
             if Player.objects.filter(team_id=team_id).exclude(pk=player.pk).count() > 1:
-                raise ValidationError(_("%(name)s's partner plays with someone else now: the withdrawal can no longer be "
-                                        "undone.") % named)
+                raise ValidationError(_("%(name)s's partner plays with someone else now: undo that pairing first (on the "
+                                        "partner's page), then the withdrawal.") % named)
             Player.objects.filter(pk=player.pk).update(team_id=team_id)
         mates = list(Player.objects.filter(team_id=team_id)) if whole else [player]
         TableEntry.objects.filter(player__in=mates).update(withdrawn_at=None)

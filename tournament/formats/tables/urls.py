@@ -28,6 +28,8 @@ urlpatterns = [
          name="undo_substitute"),
     path("organizer/t/<slug:slug>/players/<id:player_id>/withdraw/undo/", views_after_draw.undo_withdrawal,
          name="undo_withdrawal"),
+    path("organizer/t/<slug:slug>/players/<id:player_id>/substitute/rest/undo/", views_after_draw.undo_rest_substitute,
+         name="undo_rest_substitute"),
     path("organizer/t/<slug:slug>/partners/", views_rounds.partners, name="partners"),
     path("organizer/t/<slug:slug>/partners/preview/", views_rounds.partners_preview, name="partners_preview"),
     path("organizer/t/<slug:slug>/partners/publish/", views_rounds.partners_publish, name="partners_publish"),

@@ -16,7 +16,7 @@ from tournament.common.names import sorted_by_name
 from tournament.core import game_log
 from tournament.core.decorators import organizer_required
 from tournament.core.game_log_names import entrant_names
-from tournament.formats.tables import after_draw, formats, rounds, substitutes, undo_changes, withdrawals
+from tournament.formats.tables import after_draw, formats, rounds, substitutes, undo_changes, undo_rest, withdrawals
 from tournament.formats.tables.decorators import table_event_view
 from tournament.models import Player
 
@@ -45,6 +45,9 @@ class WithdrawForm(forms.Form):
 
 def undone_words(entry, people: dict, who: dict) -> str:
     name = people.get(entry.player) if entry.player else who.get(entry.entrant, "?")
+    if entry.what == "rest_of_event":
+        return _("Undone: %(substitute)s no longer replaces %(name)s for the rest of the event.") % {
+            "substitute": people.get(entry.other, "?"), "name": name}
     if entry.what == "substitute":
         return _("Undone: %(substitute)s no longer plays for %(name)s in round %(round)s.") % {
             "substitute": people.get(entry.other, "?"), "name": name, "round": entry.round}
@@ -120,9 +123,20 @@ def _page(request, tournament, player, *, error="", status=200):
         "error": error,
         "history": history(tournament),
         "round_substitute": undo_changes.round_substitute_of(tournament, player),
+        "rest_substitute": _rest_undo(tournament, player),
         "typed": request.POST if request.method == "POST" else {},
     }
     return render(request, "tables/after_draw.html", context, status=status)
+
+
+def _rest_undo(tournament, player: Player) -> dict | None:
+    """The substitute for the rest of the event this player is part of, while it can still be undone."""
+    entry = undo_rest.given(tournament, player)
+    if entry is None or not undo_rest.undoable(tournament, entry):
+        return None
+    people = dict(Player.objects.filter(pk__in=[entry.data["substitute"], entry.data.get("replaced")]).values_list("pk", "name"))
+    return {"substitute": people.get(entry.data["substitute"], "?"), "name": people.get(entry.data.get("replaced"), "?"),
+            "paired": bool(entry.data.get("alone"))}
 
 
 def _waiting_alone(player: Player) -> bool:
@@ -199,3 +213,10 @@ def undo_substitute(request, tournament, player_id: int):
 @table_event_view
 def undo_withdrawal(request, tournament, player_id: int):
     return _undo(request, tournament, player_id, undo_changes.undo_withdrawal)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def undo_rest_substitute(request, tournament, player_id: int):
+    return _undo(request, tournament, player_id, undo_rest.undo_rest_substitute)
