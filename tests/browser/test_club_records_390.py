@@ -16,7 +16,7 @@ from tests.browser.table_steps import no_overflow
 from tests.factories import TournamentFactory, UserFactory
 from tournament.clubs import sample
 from tournament.events.backup import export_tournament
-from tournament.models import Member, Player
+from tournament.models import Club, Member, Player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("MELDBOARD_SCREENSHOTS")
@@ -112,4 +112,14 @@ def test_the_secretary_keeps_the_clubs_records_on_a_phone(live_server, browser, 
     assert not club.events.filter(slug=f"copa-{lang}").exists()
     no_overflow(page)
     shot(page, lang, "07-event-removed")
+
+    # Where the club meets: picked by its places, said in words, and its dates follow.
+    page.locator("#id_time_zone").select_option("America/Tijuana")
+    page.get_by_role("button", name=words(lang, "Save the time zone")).click()
+    expect(page.locator("body")).to_contain_text(words(
+        lang, "The club's dates are now the days in %(place)s.", place="Tijuana, Ensenada, Mexicali"))
+    assert Club.objects.get(pk=club.pk).time_zone == "America/Tijuana"
+    expect(page.locator("body")).not_to_contain_text("America/Tijuana")
+    no_overflow(page)
+    shot(page, lang, "08-time-zone")
     context.close()

@@ -2,6 +2,7 @@
 language's joining word, the CSV opening cleanly in a spreadsheet, the club's own calendar day."""
 
 import datetime as dt
+import re
 
 import pytest
 import time_machine
@@ -53,3 +54,13 @@ def test_the_club_lives_in_its_own_time_zone(client, club, settings):
         response = client.post(reverse("clubs_organizer:add_past_event", args=[club.slug]),
                                {"name": "Copa Baja", "year": 2027, "champions": "Ana López"})
     assert response.status_code == 400 and "2027 is still to come" in response.content.decode()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_season_points_past_a_thousand_are_grouped(client, club, language):
+    Club.objects.filter(pk=club.pk).update(place_points=[1500, 1200, 1000])
+    Club.objects.filter(pk=club.pk).bump()
+    season = club.seasons.get()
+    page = client.get(reverse("clubs:season", args=[club.slug, season.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert re.search(r"<td>\d{1,3}(,\d{3})+</td>", page)  # Mexico groups with commas too (config/formats/es)
+    assert not re.search(r"<td>\d{4,}</td>", page)
