@@ -3,10 +3,19 @@
 import datetime as dt
 import re
 
+import pytest
 from django.utils import timezone
 
 from tests.mail.smtp_server import text
 from tournament.mail import outbox
+
+
+@pytest.fixture
+def public_url(settings):
+    """Mail the worker sends has no request to take a host from: the server's public address (as set
+    on a server), so the links read the same whichever test ran before."""
+    settings.MELDBOARD_PUBLIC_URL = "http://testserver/"
+
 
 STOP = re.compile(r"http://testserver(/mail/stop/\S+/)")
 

@@ -8,13 +8,13 @@ from django.test import Client
 
 from tests.formats.bracket.draw.test_brackets_support import final_game, published, teams_of
 from tests.formats.tables.events import table_event
-from tests.mail.notices import body, delivered, stop_path, subject
+from tests.mail.notices import body, delivered, public_url, stop_path, subject  # noqa: F401 (public_url: a fixture)
 from tournament.core import entrant_notices
 from tournament.formats.bracket import advancement
 from tournament.mail import entrants
 from tournament.models import Division, Game, OutboxMessage
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("public_url")]
 S = Game.Status
 
 

@@ -10,13 +10,13 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.formats.bracket.draw.test_brackets_support import final_game, published, teams_of
-from tests.mail.notices import delivered
+from tests.mail.notices import delivered, public_url  # noqa: F401 (public_url: a fixture)
 from tournament.core import deadlines, timetable
 from tournament.formats.bracket import advancement
 from tournament.mail import entrants
 from tournament.models import Game, PartnerPost, Player, Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("public_url")]
 
 KINDS = {
     "en": ["Sign-ups close tomorrow (to those seeking a partner)", "A reminder before a game (to the entrant)",

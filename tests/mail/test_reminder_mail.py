@@ -12,10 +12,10 @@ from django.utils import timezone
 from tests.factories import TournamentFactory
 from tests.formats.tables.events import table_event
 from tests.gameday_setup import publish_division
-from tests.mail.notices import body, delivered, stop_path, subject
+from tests.mail.notices import body, delivered, public_url, stop_path, subject  # noqa: F401 (public_url: a fixture)
 from tournament.core import deadlines, timetable
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("public_url")]
 
 
 def sign_up_team(event, name, contact, language="en", opt_in=True):

@@ -8,13 +8,13 @@ from django.test import Client
 
 from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
 from tests.formats.tables.events import table_event
-from tests.mail.notices import body, delivered, stop_path, subject
+from tests.mail.notices import body, delivered, public_url, stop_path, subject  # noqa: F401 (public_url: a fixture)
 from tournament.core import entrant_notices, transitions
 from tournament.formats.bracket import advancement
 from tournament.mail import entrants
 from tournament.models import Game, OutboxMessage
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("public_url")]
 
 
 def test_both_sides_of_a_bracket_game_hear_the_result_and_their_next_game(smtp_server, organizer):
@@ -89,3 +89,17 @@ def ended(table, *totals):
         GameSide.objects.filter(game=table, slot=slot).update(total=total, confirmed_total=total)
     top = max(table.sides.all(), key=lambda side: side.total)
     transitions.move(table, "finish", winner=top, reason="score", log="result")
+
+
+def test_a_team_that_withdrew_hears_nothing_more_and_its_opponent_hears_of_the_walkover(smtp_server, organizer):
+    from tournament.formats.bracket import withdrawal
+
+    tournament, teams = published(4)
+    first = game(tournament, "d1", 1, 1)
+    stays, leaves = teams_of(first)
+    entrants.opt_in(tournament, "stays@club.example", language="es", team=stays)
+    entrants.opt_in(tournament, "leaves@club.example", language="en", team=leaves)
+    withdrawal.withdraw(tournament, leaves, by=organizer, reason="Flight home")
+    (walkover,) = delivered(smtp_server, "stays@club.example", "se retiró")
+    assert "Su siguiente partida" in body(walkover)
+    assert delivered(smtp_server, "leaves@club.example", "") == []

@@ -11,12 +11,13 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.factories import TournamentFactory
+from tests.mail.notices import public_url  # noqa: F401 (a fixture)
 from tests.mail.smtp_server import text
 from tournament.core import deadlines
 from tournament.mail import entrants, outbox
 from tournament.models import EntrantMail, OutboxMessage
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("public_url")]
 
 
 def post(event, name, contact, language="en", note=""):

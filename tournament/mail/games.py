@@ -37,8 +37,17 @@ def entries_at(game: Game) -> list[EntrantMail]:
     teams = {s.team_id for s in sides if s.team_id}
     players = {s.player_id for s in sides if s.player_id}
     rows = (game.division.tournament.entrant_mail.filter(Q(team__in=teams) | Q(player__in=players) | Q(player__team__in=teams))
-            .select_related("player", "tournament"))
-    return [row for row in rows if seated([game], row)]
+            .select_related("team", "player__team", "player__table_entry", "tournament"))
+    return [row for row in rows if seated([game], row) and not withdrawn(row)]
+
+
+def withdrawn(entry: EntrantMail) -> bool:
+    """A team or player who withdrew: their games are given away, nothing more to tell them of them."""
+    if entry.team_id:
+        return entry.team.withdrawn_at is not None
+    entry_row = getattr(entry.player, "table_entry", None) if entry.player_id else None
+    team = entry.player.team if entry.player_id and entry.player.team_id else None
+    return bool((entry_row and entry_row.withdrawn_at) or (team and team.withdrawn_at))
 
 
 def next_game(entry: EntrantMail, *, after: Game | None = None) -> Game | None:
