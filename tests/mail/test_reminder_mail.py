@@ -84,3 +84,18 @@ def test_a_table_players_reminder_names_the_table_in_spanish(smtp_server):
     assert "mesa 2" in body(p5) and "P4, P6" in body(p5) and "/player/" in body(p5)
     (p1,) = delivered(smtp_server, "p1@club.example", "your game at")
     assert "table 1" in body(p1) and "P2, P3" in body(p1)
+
+
+def test_a_round_drawn_less_than_an_hour_before_is_not_reminded_its_table_message_said_it(smtp_server):
+    from tests.formats.tables.played import START, players_round
+
+    event = table_event("rummikub", name="Rummikub Night")
+    names = ["P1", "P2", "P3"]
+    for name in names:
+        Client().post(f"/t/{event.slug}/join/", {"name": name, "contact": f"{name.lower()}@club.example",
+                                                 "mail_opt_in": "on", "submission_key": name})
+    with time_machine.travel(START - dt.timedelta(minutes=20), tick=False):
+        players_round("rummikub", 3, event=event, names=names)
+        assert deadlines.sweep()["reminder_mail"] == 0
+    (table,) = delivered(smtp_server, "p1@club.example", "your table")
+    assert delivered(smtp_server, "p1@club.example", "your game at") == []

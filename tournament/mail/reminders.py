@@ -5,7 +5,9 @@ whom and the link to their page, in their language.
 Sent once per game and start: the minute sweep (tournament.core.deadlines) claims the game row with a
 conditional UPDATE of `reminded_for` (the start it reminds of) and queues the messages in the same
 transaction; a second sweep or worker finds it claimed. A start moved later is reminded again (the
-time-change message told them of the move). A side not known yet when the reminder goes (a bracket
+time-change message told them of the move). Someone told of the game within the lead already (its
+draw or table, or its moved time, queued less than the lead ago) is not reminded: that message just
+said it. A side not known yet when the reminder goes (a bracket
 slot waiting for its feeder) hears of the game in its feeder's result instead (tournament.mail.results).
 """
 
@@ -19,9 +21,11 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournament.mail import entrants, games
-from tournament.models import EntrantMail, Game
+from tournament.models import EntrantMail, Game, OutboxMessage
 
 Kind = EntrantMail.Kind
+# Messages that name the game, its time and table: sent within the lead, they are the reminder.
+JUST_TOLD = (OutboxMessage.Kind.DRAW, OutboxMessage.Kind.TIME_CHANGE)
 
 
 def lead() -> dt.timedelta:
@@ -41,7 +45,12 @@ def remind(game_id: int, now: dt.datetime) -> int:
             return 0
         game = (Game.objects.select_related("round", "division__tournament")
                 .prefetch_related("sides__team", "sides__player", "sides__fed_by").get(pk=game_id))
-        return sum(_send(game, entry) for entry in games.entries_at(game))
+        return sum(_send(game, entry) for entry in games.entries_at(game) if not _just_told(entry, now))
+
+
+def _just_told(entry: EntrantMail, now: dt.datetime) -> bool:
+    return OutboxMessage.objects.filter(tournament_id=entry.tournament_id, to__iexact=entry.email, kind__in=JUST_TOLD,
+                                        created_at__gt=now - lead()).exists()
 
 
 def _send(game: Game, entry: EntrantMail) -> bool:
