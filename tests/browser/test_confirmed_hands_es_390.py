@@ -129,6 +129,12 @@ def test_a_spanish_time_limit_game_with_an_unconfirmed_hand(live_server, page, t
     page.goto(f"{live_server.url}/table/{game.table_token}/")
     expect(page.locator("#tie-note")).to_contain_text("Se acabó el tiempo, pero la mano 2 aún no está confirmada")
     shot(page, "held")
+    # The same table page on a laptop (1280 px, issue 39): within the screen, the marked totals whole.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(page.locator(f".total-card[data-side='{a}'] [data-total]")).to_contain_text("confirmados")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "held-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
 
     # B confirms it within the two minutes: now it counts, and A wins at the time limit.
     page.locator("#hand-2 + tr button.confirm").first.click()

@@ -41,11 +41,22 @@ def fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+SEPARATOR_ON_THE_LINE = """() => {
+  const nav = document.querySelector(".language-switch");
+  const dot = [...nav.childNodes].find((node) => node.nodeType === 3 && node.data.includes("·"));
+  const range = document.createRange();
+  range.selectNodeContents(dot);
+  const d = range.getBoundingClientRect(), name = nav.querySelector("a, .lang-current").getBoundingClientRect();
+  return Math.abs((d.top + d.bottom) / 2 - (name.top + name.bottom) / 2);
+}"""
+
+
 def at_laptop_width(page, name):
     """The same page on the organizer's laptop (1280 px): within the screen, photographed; back to the phone."""
     page.set_viewport_size(LAPTOP)
     page.reload()
     assert fits(page), name
+    assert page.evaluate(SEPARATOR_ON_THE_LINE) < 4, "the language switch's dot sits above its line"
     shot(page, f"{name}-1280")
     page.set_viewport_size({"width": 390, "height": 844})
 

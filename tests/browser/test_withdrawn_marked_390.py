@@ -26,6 +26,11 @@ def test_a_withdrawn_pair_is_marked_and_found_on_a_phone_in_spanish(live_server,
     no_overflow(phone)
     if SHOTS:
         phone.screenshot(path=f"{SHOTS}/withdrawn-standings-es-390.png", full_page=True)
+    phone.set_viewport_size({"width": 1280, "height": 800})  # the organizer's laptop (issue 39)
+    no_overflow(phone)
+    if SHOTS:
+        phone.screenshot(path=f"{SHOTS}/withdrawn-standings-es-1280.png", full_page=True)
+    phone.set_viewport_size({"width": 390, "height": 844})
     phone.goto(f"{live_server.url}/t/{event.slug}/find/")
     assert "se retiraron" in phone.locator("ul.lv-found").inner_text()
     phone.fill("#find-name", "p3")
