@@ -144,7 +144,8 @@ def undo(withdrawal: DivisionWithdrawal, *, by, reason: str = "") -> list[Game]:
                    "winner": Entrant.team_of(game.winner_id), "reason": game.result_reason}
             transitions.move(game, "reverse_forfeit", by=by, note=note, log="withdrawal_undone",
                              fields={"no_show_at": None}, log_data=old)
-        for game in open_games(row.team, row.division):  # a walkover still waiting for its opponent
+        reversed_now = {game.pk for game in games}  # logged by their move already: said once
+        for game in open_games(row.team, row.division).exclude(pk__in=reversed_now):  # a walkover still waiting for its opponent
             locked = lock_game(game.pk)
             log_event(locked, "withdrawal_undone", by=by, note=note, entrant=Entrant(team=row.team_id))
             Game.objects.filter(pk=locked.pk).update(version=F("version") + 1)
