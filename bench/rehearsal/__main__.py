@@ -1,7 +1,7 @@
-"""`python -m bench.rehearsal [--fast | --smoke] [--seconds N] [--beat-seconds N] [--keep]`
+"""`python -m bench.rehearsal [--fast | --smoke] [--seconds N] [--beat-seconds N] [--smtp-seconds N] [--keep]`
 
-Full (`make rehearsal`): a 330 s day with every fault, beat stopped for two minutes; about 7 minutes.
---fast: a 90 s day, beat stopped 20 s. --smoke: the suite's run: no workers, no beat, no faults, an
+Full (`make rehearsal`): a 330 s day with every fault, beat stopped for two minutes, the SMTP server
+down for a minute; about 8 minutes. --fast: a 90 s day, beat stopped 20 s, SMTP down 15 s. --smoke: the suite's run: no workers, no beat, no faults, an
 8 s day, one gunicorn worker a host (PgBouncer, two hosts, nginx; a hand written through one host read through the other).
 Exit status 0 when every check held. Everything it started is stopped on the way out (Ctrl-C too).
 """
@@ -17,7 +17,9 @@ import time
 from bench.rehearsal import layout as layouts
 from bench.rehearsal.faults import Faults
 
-MODES = {"full": (330.0, 120.0), "fast": (90.0, 20.0), "smoke": (8.0, 0.0)}
+MODES = {"full": (330.0, 120.0, 60.0), "fast": (90.0, 20.0, 15.0), "smoke": (8.0, 0.0, 0.0)}
+SMTP_DOWN_AT = 0.12  # share of the day: between the web host's kill and the worker's, so mail is queued all through it
+MAIL_SETTLE = 90.0  # seconds the end waits for the outbox to empty
 
 
 def parse(argv):
@@ -28,13 +30,15 @@ def parse(argv):
     mode.add_argument("--smoke", action="store_const", dest="mode", const="smoke", help="no faults, no workers (the suite)")
     parser.add_argument("--seconds", type=float, help="the day's length (full 330, fast 90, smoke 8)")
     parser.add_argument("--beat-seconds", type=float, help="how long beat is stopped (full 120, fast 20)")
+    parser.add_argument("--smtp-seconds", type=float, help="how long the SMTP server is down (full 60, fast 15)")
     parser.add_argument("--free-ports", action="store_true", help="ports nobody uses now instead of 18080, 18001, 16432 …")
     parser.add_argument("--keep", action="store_true", help="keep the logs' directory after the run")
     args = parser.parse_args(argv)
     args.mode = args.mode or "full"
-    seconds, beat = MODES[args.mode]
+    seconds, beat, smtp = MODES[args.mode]
     args.seconds = args.seconds or seconds
     args.beat_seconds = beat if args.beat_seconds is None else args.beat_seconds
+    args.smtp_seconds = smtp if args.smtp_seconds is None else args.smtp_seconds
     return args
 
 
@@ -61,8 +65,10 @@ def main(argv=None) -> int:
         layout.start_postgres()
         layout.start_pgbouncer()
         layout.start_redis()
+        if not smoke:
+            layout.start_smtp()
         log(f"  PostgreSQL 127.0.0.1:{ports.postgres}, PgBouncer (transaction) 127.0.0.1:{ports.pgbouncer}, "
-            f"Redis 127.0.0.1:{ports.redis}")
+            f"Redis 127.0.0.1:{ports.redis}" + ("" if smoke else f", SMTP (aiosmtpd) 127.0.0.1:{ports.smtp}"))
         layout.release(static=not smoke)
         layout.start_web()
         layout.start_workers()
@@ -88,7 +94,7 @@ def main(argv=None) -> int:
 def _day(args, layout, log, began: float) -> int:
     from django.utils import timezone
 
-    from bench.rehearsal import day, figures
+    from bench.rehearsal import day, figures, mail
     from bench.rehearsal.drive import Drivers, Recorder
 
     # The day's clock starts once every gunicorn worker has served its first pages (the warm-up below).
@@ -97,16 +103,21 @@ def _day(args, layout, log, began: float) -> int:
         f"empty seat); the day runs {args.seconds:.0f} s")
     recorder = Recorder()
     drivers = Drivers(plan, layout.ports.varnish, layout.ports.web, layouts.HOSTS, recorder, log)
+    if args.mode != "smoke":
+        drivers.announce_every = max(5.0, args.seconds / 20)  # mail queued all day, through the outage too
     drivers.warm_up(rounds=1 if args.mode == "smoke" else 3)  # each gunicorn worker's first page imports its views: not a figure of the day
     started = time.monotonic() + (plan.started - timezone.now()).total_seconds()
     if started < time.monotonic():
         log(f"  the warm-up ended {time.monotonic() - started:.0f} s after the day began (a busy machine)")
     time.sleep(max(0.0, started - time.monotonic()))
     drivers.start(started)
-    faults = None
+    faults = outage = None
     if args.mode != "smoke":
         faults = Faults(layout, args.seconds, args.beat_seconds, log)
         faults.start(started)
+        if args.smtp_seconds:
+            outage = mail.Outage(layout.mail, SMTP_DOWN_AT, args.smtp_seconds, args.seconds, log)
+            outage.start(started)
     # The day lasts its length from its start, or from the drivers' start if the warm-up ran late.
     time.sleep(max(0.0, max(started, time.monotonic()) + args.seconds - time.monotonic()))
     if args.mode == "smoke":  # on a busy machine: until the probe has gone both ways (bounded)
@@ -117,10 +128,16 @@ def _day(args, layout, log, began: float) -> int:
     if faults:
         faults.thread.join(timeout=120)
         faults.stop.set()
+    if outage:
+        outage.thread.join(timeout=120)
+        outage.stop.set()
     if args.mode != "smoke":
         _settle(plan, log)
-    ok = figures.report(plan, recorder, faults.faults if faults else [], started, timezone.now(), log,
-                        check_deadlines=args.mode != "smoke")
+        mail.settle(log, MAIL_SETTLE)
+    every_fault = (faults.faults if faults else []) + ([outage.fault] if outage else [])
+    ok = figures.report(plan, recorder, every_fault, started, timezone.now(), log, check_deadlines=args.mode != "smoke")
+    if args.mode != "smoke":
+        ok &= mail.report(layout.mail, outage, recorder.announcements, log)
     log(f"\n{'ALL CHECKS HELD' if ok else 'SOME CHECKS FAILED'} in {time.monotonic() - began:.0f} s")
     return 0 if ok else 1
 

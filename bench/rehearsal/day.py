@@ -25,6 +25,7 @@ from tournament.core import actions, game_clock, timetable
 from tournament.events import demo_tables
 from tournament.formats.bracket.draw import publishing
 from tournament.formats.tables import play
+from tournament.mail import entrants
 from tournament.models import Division, Game, Tournament
 
 ORGANIZER = "rehearsal-organizer"
@@ -92,6 +93,10 @@ def _bracket_day(plan: Plan, user) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(
         name="Bayfest (rehearsal)", game_time_limit=_length(plan), no_show_grace=GRACE, require_confirmation=False)
     tournament.refresh_from_db()
+    # Every team asked for e-mail at sign-up (half in Spanish): the draw's message goes to each, and
+    # the organizer's announcements through the day (bench/rehearsal/mail.py counts them all).
+    for number, team in enumerate(tournament.teams.order_by("pk")):
+        entrants.opt_in(tournament, f"team{number + 1}@rehearsal.example", language="es" if number % 2 else "en", team=team)
     record = publishing.preview(tournament, Division.Kind.D1, seed=2018, by=user, override=True)
     publishing.publish(record, by=user, override=True)
     games = list(Game.objects.filter(division__tournament=tournament, round__number=1, status=Game.Status.READY)

@@ -47,6 +47,7 @@ class Recorder:
     fresh_reads: int = 0
     stale_reads: list[tuple[int, int, int]] = field(default_factory=list)  # (game, version shown, at least expected)
     fresh_skipped: int = 0  # the counter or the page could not be read (a database or host fault)
+    announcements: int = 0  # the organizer's announcements answered (bench/rehearsal/mail.py counts their mail)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def call(self, conn: Connection, kind: str, request: Request) -> tuple[int, dict, bytes]:
@@ -68,6 +69,7 @@ class Drivers:
         self.stop = threading.Event()
         self.threads: list[threading.Thread] = []
         self.period = 1.5  # seconds between a table's hands
+        self.announce_every = 0.0  # seconds between the organizer's announcements (0: none)
 
     # ---- the tables ----------------------------------------------------------------------------
     def _table(self, game_id: int, win_share: float | None) -> None:
@@ -176,11 +178,31 @@ class Drivers:
         site.log_in(conn, self.plan.organizer, self.plan.password)
         pages = [("organizer board", site.url("gameday:board", self.plan.bracket_slug)),
                  ("organizer round board", site.url("tables:board", self.plan.tables_slug))]
+        next_announcement = time.monotonic() + self.announce_every if self.announce_every else float("inf")
         while not self.stop.is_set():
             for kind, path in pages:
                 self.rec.call(conn, kind, Request(path))
                 if self.stop.wait(1.0):
                     return
+            if time.monotonic() >= next_announcement:
+                self._announce(conn)
+                next_announcement = time.monotonic() + self.announce_every
+
+    def _announce(self, conn: Connection) -> None:
+        """The organizer writes to the opted-in teams; sent again with the same key until answered
+        (a retried form queues nothing twice)."""
+        path = site.url("organizer:announce", self.plan.bracket_slug)
+        number = self.rec.announcements + 1
+        fields = {"subject": f"Notice {number}", "message": f"Notice {number}: table 4 moved to the terrace.",
+                  "key": f"rehearsal-notice-{number}"}
+        for attempt in range(20):
+            status, _, _ = self.rec.call(conn, "organizer announcement", site.form_post(conn, path, fields, referer=path))
+            if status in ACCEPTED:
+                with self.rec.lock:
+                    self.rec.announcements += 1
+                return
+            if self.stop.wait(min(0.5 * (attempt + 1), 3)):
+                return
 
     # ---- the two-host probe: a hand written through one host, read through the other ---------------
     def _probe(self) -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.rehearsal.keeper import Keeper, Kept
+from bench.rehearsal.mail import MailServer
 from config import processes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,11 +45,12 @@ class Ports:
     postgres: int = 15432
     redis: int = 16379
     varnish: int = 18090
+    smtp: int = 18025
 
     @classmethod
     def free(cls) -> "Ports":
         """Ports nobody listens on now (the suite's fast run beside other test processes)."""
-        return cls(*(_free_port() for _ in range(6)))
+        return cls(*(_free_port() for _ in range(7)))
 
 
 def _free_port() -> int:
@@ -107,6 +109,7 @@ class Layout:
         self.pg_data = self.dir / "pg"
         self.services: dict[str, subprocess.Popen] = {}
         self.keeper = Keeper(log)
+        self.mail = MailServer(self.ports.smtp)
         self.redis_password = secrets.token_urlsafe(16)
         self.secret_key = secrets.token_urlsafe(50)
         self.database_url = f"postgres://postgres@127.0.0.1:{self.ports.pgbouncer}/meldboard"
@@ -129,6 +132,13 @@ class Layout:
             "MELDBOARD_VAR_DIR": str(var),
             "FORWARDED_ALLOW_IPS": "127.0.0.1",
             "SWEEP_INTERVAL_SECONDS": "10",
+            # The mail server (bench/rehearsal/mail.py, on loopback); a refused try waits 5 s, doubling.
+            "EMAIL_URL": f"smtp://127.0.0.1:{self.ports.smtp}",
+            "EMAIL_TIMEOUT": "5",
+            "DEFAULT_FROM_EMAIL": "rummy@rehearsal.example",
+            "MELDBOARD_MAIL_RETRY_SECONDS": "5",
+            "MELDBOARD_MAIL_PER_MINUTE": "600",
+            "MELDBOARD_MAIL_CLAIM_LEASE_SECONDS": "30",  # a worker killed mid-send: its row is taken again soon
             "LOG_LEVEL": "WARNING",
             "PYTHONUNBUFFERED": "1",
         }
@@ -287,7 +297,12 @@ pidfile = {home}/pgbouncer.pid
             process.kill()
             process.wait()
 
+    def start_smtp(self) -> None:
+        self.mail.start()
+        _wait_port("127.0.0.1", self.ports.smtp, "the SMTP server")
+
     def stop(self, keep_dir: bool = False) -> None:
+        self.mail.stop()
         self._end("varnish")
         self._end("nginx")  # first: its keep-alive connections would hold gunicorn's threads
         self.keeper.stop_all()

@@ -1,11 +1,13 @@
 """A team signs up on a phone (390 px) and asks for e-mail, in English and in Spanish: the message
-is read from a real SMTP server in the team's language, its link opens the team's page, the draw's
-message (with its calendar file) leads to the first game, and the unsubscribe link stops that kind.
-The morning net's page is printed (print media: only the script on paper)."""
+is read from a real SMTP server in the team's language, its link opens the team's page, its private
+change link opens the team's own entry page where the contact is changed, the draw's message (with
+its calendar file) leads to the first game, and the unsubscribe link stops that kind. The morning
+net's page is printed: print media shows only the script, and Chromium's PDF of it holds the script."""
 
 import datetime as dt
 import os
 import re
+import subprocess
 
 import icalendar
 import pytest
@@ -23,8 +25,10 @@ SHOTS = os.environ.get("MELDBOARD_SCREENSHOTS")
 PHONE = {"width": 390, "height": 844}
 WORDS = {
     "en": {"locale": "en-US", "box": "E-mail me about this event", "button": "Sign up", "signed": "is signed up",
+           "entry": "Your entry", "save": "Save changes", "saved": "Your changes are saved.", "net": "Good morning", "net_title": "Morning net",
            "draw": "the draw is out", "stop": "Stop these e-mails", "stopped": "E-mails stopped", "first": "Your first game:"},
     "es": {"locale": "es-MX", "box": "Envíenme correos sobre este evento", "button": "Inscribirse", "signed": "está inscrito",
+           "entry": "Su inscripción", "save": "Guardar cambios", "saved": "Se guardaron sus cambios.", "net": "Buenos días", "net_title": "Red de la mañana",
            "draw": "salió el sorteo", "stop": "Dejar de recibir estos correos", "stopped": "Correos detenidos",
            "first": "Su primera partida:"},
 }
@@ -40,10 +44,11 @@ def link(body: str, pattern: str) -> str:
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_a_team_opts_in_follows_its_messages_and_unsubscribes(live_server, browser, smtp_server, settings, language):
+def test_a_team_opts_in_follows_its_messages_and_unsubscribes(live_server, browser, smtp_server, settings, language,
+                                                               tmp_path):
     settings.MELDBOARD_PUBLIC_URL = ""
     words = WORDS[language]
-    event = TournamentFactory(name="Bayfest", signup_deadline=timezone.now() + dt.timedelta(days=2))
+    event = TournamentFactory(name="Bayfest", signup_deadline=timezone.now() + dt.timedelta(days=2), language=language)
     for name in ("Jets", "Sharks", "Comets"):
         TeamFactory(tournament=event, name=name)
     phone = browser.new_context(viewport=PHONE, locale=words["locale"]).new_page()
@@ -65,6 +70,14 @@ def test_a_team_opts_in_follows_its_messages_and_unsubscribes(live_server, brows
     team = Team.objects.get(name="Los Amigos")
     phone.goto(link(text(signed), f"/t/{event.slug}/team/"))
     expect(phone.locator("h1")).to_contain_text("Los Amigos")
+    phone.goto(link(text(signed), f"/t/{event.slug}/signup/mine/"))  # the private change-or-withdraw link
+    expect(phone.locator("h1")).to_have_text(words["entry"])
+    phone.locator("input[name=contact]").fill("ana.ruiz@club.example")
+    shot(phone, f"my-entry-{language}-390")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.get_by_role("button", name=words["save"]).click()
+    expect(phone.locator(".msg-success")).to_have_text(words["saved"])
+    assert Team.objects.get(name="Los Amigos").contact == "ana.ruiz@club.example"
 
     publish_division(event)
     outbox.send_due(pace=False)
@@ -88,3 +101,8 @@ def test_a_team_opts_in_follows_its_messages_and_unsubscribes(live_server, brows
     expect(phone.locator(".net-script")).to_be_visible()
     shot(phone, f"morning-net-print-{language}-390")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    printed = tmp_path / "net.pdf"
+    phone.pdf(path=str(printed))  # what the Print button gives (Chromium's own print to PDF)
+    paper = subprocess.run(["pdftotext", str(printed), "-"], capture_output=True, text=True, check=True).stdout
+    assert words["net"] in paper and "Bayfest" in paper
+    assert words["net_title"] not in paper  # only the script on paper, not the page around it

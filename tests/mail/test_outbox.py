@@ -136,3 +136,28 @@ def test_a_server_that_drops_or_hangs_is_tried_again_later(db, smtp_server, monk
     monkeypatch.setattr("django.core.mail.backends.smtp.EmailBackend.send_messages", broken)
     assert outbox.send_due(pace=False) == {"sent": 0, "retried": 1, "failed": 0}  # the batch stops at the first
     assert list(OutboxMessage.objects.values_list("status", flat=True)) == [S.QUEUED, S.QUEUED]
+
+
+def test_a_database_blip_right_after_a_send_neither_fails_nor_doubles_it(db, smtp_server, monkeypatch, settings):
+    """The rehearsal's find: PgBouncer cut the connection just after the server accepted a message, the
+    row stayed "sending", and after its lease another sender sent it again."""
+    from django.db import OperationalError
+
+    settings.MELDBOARD_MAIL_CLAIM_LEASE_SECONDS = 4
+    outbox.enqueue(key="blip", to="ana@club.example", subject="Bayfest", body="Hi.\n")
+    real, calls = outbox._finish, []
+
+    def cut_once(pk, token, **fields):
+        calls.append(fields.get("status"))
+        if len(calls) == 1:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(pk, token, **fields)
+
+    monkeypatch.setattr(outbox, "_finish", cut_once)
+    monkeypatch.setattr(outbox, "_reconnect", lambda: calls.append("reconnect"), raising=False)  # the test's transaction stays open
+    monkeypatch.setattr(outbox.time, "sleep", lambda seconds: None)
+    assert outbox.send_due(pace=False)["sent"] == 1
+    later = timezone.now() + dt.timedelta(minutes=5)  # long past the lease: nothing is taken again
+    assert outbox.send_due(later, pace=False)["sent"] == 0
+    assert len(smtp_server.to("ana@club.example")) == 1 and calls == ["sent", "reconnect", "sent"]
+    assert OutboxMessage.objects.get().status == OutboxMessage.Status.SENT

@@ -7,7 +7,9 @@ marked sent right after, so a redelivered task, a second worker or the minute's 
 claimed or sent and leaves it. A sender that dies between the claim and the send leaves the row
 "sending"; after the claim's lease another sender takes it again (nothing is lost). The one moment left
 is between the server's "250 accepted" and our UPDATE (a millisecond): a worker killed exactly
-there sends that message again on the next try, with the same Message-ID.
+there sends that message again on the next try, with the same Message-ID. A database that does not
+answer that UPDATE (a restart) is asked again for half the lease (`_mark_sent`), so an outage of the
+database right after a send does not send it twice.
 
 A failing server (refused, timed out, a 4xx answer) puts the row back with a backoff — 30 s
 doubling to at most 30 min — and ends the batch, so a server that is down is not hammered; a 5xx
@@ -28,11 +30,12 @@ import uuid
 from email.utils import make_msgid
 
 from celery import shared_task
+from django import db
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage, get_connection
 from django.core.validators import validate_email
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -114,6 +117,30 @@ def _finish(pk: int, token: uuid.UUID, **fields) -> None:
     OutboxMessage.objects.filter(pk=pk, claim=token, status=Status.SENDING).update(**fields)
 
 
+def _reconnect() -> None:
+    """Drop the broken connection: the next query opens a new one."""
+    db.connection.close()
+
+
+def _mark_sent(pk: int, token: uuid.UUID) -> None:
+    """The server has the message: say so, even across a database blip (PgBouncer or PostgreSQL
+    restarting). Left "sending", the row would be claimed again after its lease and sent twice (the
+    rehearsal saw it), so the UPDATE is tried again, for at most half the lease, on a new connection."""
+    give_up = time.monotonic() + claim_lease().total_seconds() / 2
+    pause = 0.25
+    while True:
+        try:
+            _finish(pk, token, status=Status.SENT, sent_at=timezone.now(), last_error="")
+            return
+        except DatabaseError:
+            if time.monotonic() + pause > give_up:
+                raise
+            log.warning("E-mail %s sent; the database did not answer to mark it, trying again", pk)
+            _reconnect()
+            time.sleep(pause)
+            pause = min(pause * 2, 5.0)
+
+
 def backoff(attempts: int) -> dt.timedelta:
     return min(dt.timedelta(seconds=settings.MELDBOARD_MAIL_RETRY_SECONDS) * (2 ** max(attempts - 1, 0)), MAX_BACKOFF)
 
@@ -172,7 +199,7 @@ def send_due(now=None, *, limit: int | None = None, pace: bool = True) -> dict[s
                 if not _permanent(exc):
                     break  # the server is down or busy: the rest wait for their turn, not hammered
                 continue
-            _finish(pk, token, status=Status.SENT, sent_at=timezone.now(), last_error="")
+            _mark_sent(pk, token)
             counts["sent"] += 1
             if gap:
                 time.sleep(max(0.0, gap - (time.monotonic() - started)))
