@@ -60,7 +60,7 @@ def test_a_team_changes_its_entry_through_the_link_in_its_e_mail(smtp_server):
     withdrawn = phone.post(path + "withdraw/", follow=True)
     assert "se retiró" in page_text(withdrawn)
     assert Team.objects.get(pk=team.pk).withdrawn_at is not None
-    assert "Para volver, hable con el organizador" in page_text(phone.get(path))
+    assert "Para volver, pregunte a la organización" in page_text(phone.get(path))
 
 
 def test_after_the_deadline_the_link_shows_the_entry_and_changes_nothing(smtp_server):
