@@ -96,6 +96,7 @@ SAMPLES = {  # one entry of each kind, as its writer writes it
     "partner_replaced": {"entrant": {"team": 2}, "replaced": 7, "substitute": 9, "round": 1, "rest_of_event": True},
     "published_while_playing": {"before": 1, "tables": [2, 3]},
     "seat_back": {"entrant": {"player": 3}, "hand": 2},
+    "seat_left": {"entrant": {"player": 3}, "after_hand": 2, "player": 3},
     "short_table": {"choice": "move", "present": [{"player": 1}, {"player": 2}], "minimum": 3, "to_game": 4},
     "change_undone": {"what": "substitute", "entrant": {"team": 2}, "player": 7, "other": 9, "round": 1},
 }
@@ -136,7 +137,7 @@ def test_log_event_takes_schema_objects_and_stores_plain_json():
 
 
 NOT_IDS = {"hand", "hands", "version", "points", "total", "table", "no_show_minutes", "left_seconds", "paused_seconds", "minutes", "round", "seed",
-           "before", "tables", "minimum"}  # published_while_playing: the round before (its number) and its tables  # whole numbers that are not ids (a round number, a draw number ...)
+           "before", "tables", "minimum", "after_hand"}  # published_while_playing: the round before (its number) and its tables  # whole numbers that are not ids (a round number, a draw number ...)
 
 
 def _int_fields(tp, path=""):

@@ -60,7 +60,7 @@ def to_json(obj) -> Any:
     if dataclasses.is_dataclass(obj):
         # A field added later (game_log_kinds.later) is written only when it says something.
         out = {f.name: to_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)
-               if not (f.metadata.get("later") and getattr(obj, f.name) in ([], False, ""))}
+               if not (f.metadata.get("later") and getattr(obj, f.name) in ([], False, "", None))}
         # An entrant names only what it is ({"team": 5}), not the empty other half.
         return {k: v for k, v in out.items() if v is not None} if isinstance(obj, Entrant) else out
     if isinstance(obj, list):

@@ -300,6 +300,16 @@ class SeatBack:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SeatLeft:
+    """A player left the table during the game (RULES-DECISIONS S4): the seat is absent after hand
+    `after_hand`; `player` is who left (withdrawn from the event from then on)."""
+
+    entrant: Entrant
+    after_hand: int
+    player: PlayerId | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class ShortTable:
     """Fewer seats than the variant's minimum play on: the organizer's choice (wait, move, forfeit)."""
 
@@ -362,6 +372,7 @@ SCHEMAS: dict[str, type] = {
     "partner_replaced": PartnerReplaced,
     "published_while_playing": PublishedWhilePlaying,
     "seat_back": SeatBack,
+    "seat_left": SeatLeft,
     "short_table": ShortTable,
     "change_undone": ChangeUndone,
 }

@@ -43,7 +43,7 @@ KIND_WORDS = {
     "published_while_playing": gettext_lazy("Published while the round before was still in play"), "partner_replaced": gettext_lazy("Substitute"),
     "forfeit": gettext_lazy("Walkover"), "double_forfeit": gettext_lazy("Nobody plays this game"),
     "not_needed": gettext_lazy("Not needed"), "awaiting_decision": gettext_lazy("Waiting for the organizer's decision"),
-    "seat_back": gettext_lazy("Arrived late"), "change_undone": gettext_lazy("Change after the draw undone"), "short_table": gettext_lazy("Too few players"),
+    "seat_back": gettext_lazy("Arrived late"), "seat_left": gettext_lazy("Left the table"), "change_undone": gettext_lazy("Change after the draw undone"), "short_table": gettext_lazy("Too few players"),
     "checked_in": gettext_lazy("Checked in"), "hand_corrected": gettext_lazy("Hand corrected"),
     "hand_entered": gettext_lazy("Hand entered"), "hand_confirmed": gettext_lazy("Hand confirmed"),
     "table_link_rotated": gettext_lazy("Table link replaced"), "table_bonus": gettext_lazy("First-table bonus"),
@@ -140,6 +140,9 @@ class _Reader:
         if isinstance(entry, game_log_kinds.SeatBack):
             return _("%(name)s arrived late: plays from hand %(number)s") % {"name": self.name(entry.entrant),
                                                                              "number": entry.hand}
+        if isinstance(entry, game_log_kinds.SeatLeft):
+            return _("%(name)s left the table after hand %(number)s: absent from then on, withdrawn from the event") % {
+                "name": self.name(entry.entrant), "number": entry.after_hand}
         if isinstance(entry, game_log_kinds.ShortTable):
             words = {"names": self.listed(entry.present), "minimum": entry.minimum,
                      "table": self.tables.get(entry.to_game, "?")}

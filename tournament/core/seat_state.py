@@ -27,8 +27,8 @@ from tournament.common.names import people_in
 from tournament.core.house_rules import numbers_of
 from tournament.models import GameSide, Tournament
 
-WAITING, PRESENT, ABSENT, LATE, WITHDRAWN, SUBSTITUTED, SUBSTITUTE = (
-    "waiting", "present", "absent", "late", "withdrawn", "substituted", "substitute")
+WAITING, PRESENT, ABSENT, LATE, WITHDRAWN, SUBSTITUTED, SUBSTITUTE, LEFT = (
+    "waiting", "present", "absent", "late", "withdrawn", "substituted", "substitute", "left")
 WORDS = {
     WAITING: gettext_lazy("not checked in"),
     PRESENT: gettext_lazy("present"),
@@ -37,6 +37,7 @@ WORDS = {
     WITHDRAWN: gettext_lazy("withdrawn"),
     SUBSTITUTED: gettext_lazy("substitute playing"),
     SUBSTITUTE: gettext_lazy("substitute"),
+    LEFT: gettext_lazy("left the table (withdrawn)"),
 }
 # The same said of a partnership named by its two players ("Ed y Flo: ausentes"): verbs agree with a pair.
 PAIR_WORDS = {
@@ -47,9 +48,10 @@ PAIR_WORDS = {
     WITHDRAWN: pgettext_lazy("a pair", "withdrawn"),
     SUBSTITUTED: pgettext_lazy("a pair", "substitute playing"),
     SUBSTITUTE: pgettext_lazy("a pair", "substitute"),
+    LEFT: pgettext_lazy("a pair", "left the table (withdrawn)"),
 }
 # The states a page marks beside a name; present and not-yet-checked-in go unmarked.
-MARKED = frozenset({ABSENT, LATE, WITHDRAWN, SUBSTITUTED, SUBSTITUTE})
+MARKED = frozenset({ABSENT, LATE, WITHDRAWN, SUBSTITUTED, SUBSTITUTE, LEFT})
 
 
 def absent_hand_score(tournament: Tournament) -> int:
@@ -69,7 +71,7 @@ def _withdrawn(side: GameSide) -> bool:
 def state(side: GameSide, substitutions: Iterable = ()) -> str:
     """The seat's state now (see the module's words)."""
     if side.forfeited_at:
-        return ABSENT
+        return LEFT if left(side) else ABSENT
     if _withdrawn(side):
         return WITHDRAWN
     if side.team_id and any(s.team_id == side.team_id for s in substitutions):
@@ -104,7 +106,7 @@ def person_state(side: GameSide | None, *, withdrawn: bool = False, substitute: 
     or late arrival, their own withdrawal (a partner may withdraw alone), or sitting in for someone
     (a substitute for the round, or from this round for the rest of the event)."""
     if side is not None and side.forfeited_at:
-        return ABSENT
+        return LEFT if left(side) else ABSENT
     if withdrawn or (side is not None and side.team_id and side.team.withdrawn_at):  # the person's own: `withdrawn`
         return WITHDRAWN
     if substitute:
@@ -124,10 +126,17 @@ def is_absent(side: GameSide) -> bool:
     return side.forfeited_at is not None
 
 
+def left(side: GameSide) -> bool:
+    """The seat's player left the table during the game (S4): absent after `left_after_hand`."""
+    return side.forfeited_at is not None and side.left_after_hand is not None
+
+
 def plays_hand(side: GameSide, number: int) -> bool:
-    """Whether the seat takes part in hand `number`: not absent, and not before the hand a late
-    arrival joins."""
-    return not side.forfeited_at and (not side.back_from_hand or number >= side.back_from_hand)
+    """Whether the seat takes part in hand `number`: not absent (a player who left still played the
+    hands up to leaving), and not before the hand a late arrival joins."""
+    if side.forfeited_at and not (left(side) and number <= side.left_after_hand):
+        return False
+    return not side.back_from_hand or number >= side.back_from_hand
 
 
 def absent_slots(sides: Sequence[GameSide], number: int) -> set[int]:
@@ -135,9 +144,15 @@ def absent_slots(sides: Sequence[GameSide], number: int) -> set[int]:
     return {s.slot for s in sides if not plays_hand(s, number)}
 
 
+def missed_the_table(side: GameSide) -> bool:
+    """Absent from the whole table (a no-show never seated back): the table is not one it played.
+    A player who left during the game (S4) played it, placed after those who played on."""
+    return side.forfeited_at is not None and not left(side)
+
+
 def counted(side: GameSide) -> bool:
     """Whether the seat counts for the table's result (its winner and places): every seat but an
-    absent one (a late arrival counts, with the hands it missed at 0)."""
+    absent one or one whose player left (a late arrival counts, with the hands it missed at 0)."""
     return not side.forfeited_at
 
 

@@ -259,6 +259,10 @@ class GameSide(models.Model):
     # Table games only: an absent seat whose player arrived after all (the organizer's undo) plays from
     # this hand on; the hands before it scored the seat as absent (tournament.core.seat_state).
     back_from_hand = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Table games only: the seat's player left the table during the game (the organizer said so) after
+    # this many hands: those hands keep their score; later hands treat the seat as absent (forfeited_at
+    # is set with it). RULES-DECISIONS S4.
+    left_after_hand = models.PositiveSmallIntegerField(null=True, blank=True)
     total = models.IntegerField(default=0)  # over every hand saved, confirmed or not (the table's running total)
     # Results count confirmed hands only (RULES F1): the total over them, and how many of the game's
     # hands still wait for confirmation (0: `total` is confirmed). Kept by scoring.hands with `total`.

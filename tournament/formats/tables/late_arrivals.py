@@ -15,6 +15,7 @@ from scoring.models import Hand
 from tournament.core import seat_state
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event
+from tournament.formats.tables import leaving, undo_changes
 from tournament.models import Game, GameSide
 
 Status = Game.Status
@@ -39,10 +40,14 @@ def seat_back(game: Game, side_id: int, *, by=None) -> str:
                                            "table first).", "Table %(table)s is over: %(name)s can no longer be seated "
                                            "back (reopen the table first).", count) % named)
         hand = Hand.objects.filter(game=locked).count() + 1 if locked.status == Status.IN_PLAY else 1
+        gone = leaving.who_left(locked, side)  # a player who left the table comes back (S4 undone)
         GameSide.objects.filter(pk=side.pk).update(
-            forfeited_at=None, checked_in_at=side.checked_in_at or now, back_from_hand=hand if hand > 1 else None)
+            forfeited_at=None, checked_in_at=side.checked_in_at or now, back_from_hand=hand if hand > 1 else None,
+            left_after_hand=None)
         log_event(locked, "seat_back", by=by, at=now, entrant=Entrant.of(side), hand=hand)
         count_change(locked)
+        if gone is not None and gone.table_entry.withdrawn_at:
+            undo_changes.undo_withdrawal(locked.division.tournament, gone, by=by)
     if hand > 1:
         return ngettext("%(name)s is seated back at table %(table)s and plays from hand %(number)s.",
                         "%(name)s are seated back at table %(table)s and play from hand %(number)s.", count) % {

@@ -13,6 +13,7 @@ from django.db.models import Exists, OuterRef, Prefetch
 from django.utils.translation import pgettext
 
 from tournament.common.names import sort_key
+from tournament.core import seat_state
 from tournament.formats.tables import formats, rounds
 from tournament.formats.tables import standings as pure
 from tournament.models import Division, Game, GameSide, SeatingDraw, Tournament
@@ -79,7 +80,7 @@ def _gathered(tournament: Tournament) -> tuple[list[pure.Round], dict[int, str],
             names[entrant] = str(side.team if partnerships else side.player)
             if _withdrew(side, partnerships):
                 withdrawn.add(entrant)
-            table.append(pure.SideResult(entrant, side.total, finished, bonus, placing, bool(side.forfeited_at)))
+            table.append(pure.SideResult(entrant, side.total, finished, bonus, placing, seat_state.missed_the_table(side)))
         rnd = by_round.setdefault(game.round.number, pure.Round([], playoff=game.playoff))
         rnd.tables.append(pure.Table(table, played=game.status != Game.Status.DOUBLE_FORFEIT))
     return [by_round[n] for n in sorted(by_round)], names, withdrawn

@@ -63,5 +63,6 @@ urlpatterns += [
     path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/start/", views_board.start, name="board_start"),
     path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/check-in/", views_board.check_in, name="board_check_in"),
     path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/seat-back/", views_seats.seat_back, name="board_seat_back"),
+    path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/seat-left/", views_seats.seat_left, name="board_seat_left"),
     path("organizer/t/<slug:slug>/round-board/table/<id:game_id>/short/", views_seats.short_table, name="board_short_table"),
 ]

@@ -1,4 +1,5 @@
 """The organizer's say over a seat at a table (issue 34): seat an absent player back (a late arrival),
+mark a player who left during the game (absent from the next hand, withdrawn: RULES-DECISIONS S4),
 choose what happens to a table with too few players (wait, move them, forfeit), and take back a
 round's publication before its first hand. The start of a table without a missing seat is the round
 board's start with `without_missing`."""
@@ -10,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournament.core.decorators import organizer_required
-from tournament.formats.tables import late_arrivals, short_tables, take_back
+from tournament.formats.tables import late_arrivals, leaving, short_tables, take_back
 from tournament.formats.tables.decorators import table_event_view
 from tournament.models import Division, Game
 
@@ -25,7 +26,8 @@ def _back(tournament, game: Game):
 
 
 def _number(value) -> int | None:
-    return int(value) if str(value or "").isdigit() and len(str(value)) < 10 else None
+    text = str(value or "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None  # "²" is a digit to isdigit
 
 
 @organizer_required
@@ -35,6 +37,19 @@ def seat_back(request, tournament, game_id: int):
     game = _table(tournament, game_id)
     try:
         messages.success(request, late_arrivals.seat_back(game, _number(request.POST.get("side")) or 0, by=request.user))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return _back(tournament, game)
+
+
+@organizer_required
+@require_POST
+@table_event_view
+def seat_left(request, tournament, game_id: int):
+    game = _table(tournament, game_id)
+    try:
+        messages.success(request, leaving.leave(game, _number(request.POST.get("side")) or 0,
+                                                player_id=_number(request.POST.get("player")), by=request.user))
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return _back(tournament, game)
