@@ -1,7 +1,9 @@
-"""A backup restores an event as its people see it, bracket and table rounds, at every stage: export,
-delete the original, import into the emptied database, and every page of the event reads the same
-(public and organizer pages, the TV, find, each entrant's page, each game's page and history, the
-table phones), and the game log names the same entrants."""
+"""A backup restores an event as its people see it, bracket and table rounds, at every stage: exported
+from one install, the file renumbered as another install would number it and imported there, where
+the demo events and a club already hold rows of every id the file uses (tests/events/other_install.py,
+built once for the module) — every page of the event reads the same (public and organizer pages, the
+TV, find, each entrant's page, each game's page and history, the table phones), the game log names
+the same entrants and a seeded draw keeps its seeds."""
 
 import datetime as dt
 import json
@@ -15,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import outcome
-from tests.events.test_backup_roundtrip import wipe
+from tests.events.other_install import collisions, leave_only_the_file, renumber, second_install, seed_names, seeded  # noqa: F401
 from tests.factories import UserFactory
 from tests.formats.bracket.draw.test_brackets_support import game, teams_of
 from tests.formats.tables.played import (
@@ -204,22 +206,29 @@ def log_of(t) -> list[dict]:
     return [{"game": order[e.game_id], **entry} for e, entry in zip(events, described(events))]
 
 
+@pytest.mark.usefixtures("second_install")
 @pytest.mark.parametrize("stage", list(STAGES))
 def test_a_restored_event_reads_the_same_on_every_page(stage):
-    event = STAGES[stage]()
+    """Exported from one install and imported into another that already holds the demo events and a
+    club (issue 35): the file's ids are exactly ids of rows there, and its seeded draws keep their seeds."""
+    event = seeded(STAGES[stage]())
     boss = UserFactory(username="stage-boss", is_staff=True)
-    organizers = [(u.username, u.email) for u in event.organizers.all()]
+    organizers = list(event.organizers.all())
+    held = set(Tournament.objects.exclude(pk=event.pk).values_list("slug", flat=True))
+    assert {"demo", "demo-club", "harbour-2026-1"} <= held
     # One frozen moment for both readings, so a clock or a countdown on a page reads the same.
     with time_machine.travel(timezone.now(), tick=False):
         # Exported before it is read: reading a table phone's page marks that phone heard from.
         data = json.loads(json.dumps(export_tournament(event)))
-        before, log_before = read_all(event, boss), log_of(event)
-        wipe()
-        # A backup does not carry who organizes the event (the importing user does); the same people do here.
-        people = [UserFactory(username=name, email=email) for name, email in organizers]
-        restored = import_tournament(data, by=people[0] if people else None)
-        restored.organizers.add(*people)
-        boss = UserFactory(username="stage-boss", is_staff=True)
+        before, log_before, seeds_before = read_all(event, boss), log_of(event), seed_names(event)
+        leave_only_the_file(event)
+        data = renumber(data)
+        entrants = "tournament.Team" if data["models"]["tournament.Team"] else "tournament.Player"
+        assert {entrants, "tournament.Game", "tournament.GameSide", "tournament.Tournament"} <= collisions(data), (
+            "the file's ids must be ids used here")
+        # A backup does not carry who organizes the event (the importing user does): the same people do here.
+        restored = import_tournament(data, by=organizers[0] if organizers else None)
+        restored.organizers.add(*organizers)
         after, log_after = read_all(restored, boss), log_of(restored)
     assert after.keys() == before.keys()
     differ = [name for name in before if before[name] != after[name]]
@@ -228,3 +237,7 @@ def test_a_restored_event_reads_the_same_on_every_page(stage):
     if stage != "bracket drawn" and not stage.endswith("published"):
         assert log_before, "the stage logs something"
     assert not any("(missing)" in json.dumps(entry) for entry in log_after)
+    assert seed_names(restored) == seeds_before
+    if stage.startswith("bracket"):
+        assert any(seeds_before), "the stage has a seeded draw"
+    assert set(Tournament.objects.values_list("slug", flat=True)) == held | {restored.slug}  # nothing else touched
