@@ -104,3 +104,21 @@ def test_only_the_clubs_organizers_write_to_its_members(club):
     outsider.force_login(UserFactory(username="outsider", is_staff=False))
     assert outsider.get(f"/organizer/clubs/{club.slug}/announce/").status_code == 404
     assert post(outsider, club).status_code == 404 and not OutboxMessage.objects.exists()
+
+
+def test_a_message_the_server_refused_for_good_is_shown_and_sent_again_on_request(organizer_client, club, smtp_server):
+    opted_in(TournamentFactory(club=club), "gone@club.example", "en")
+    smtp_server.sink.refused.add("gone@club.example")
+    post(organizer_client, club)
+    outbox.send_due(pace=False)
+    row = OutboxMessage.objects.get()
+    assert row.status == OutboxMessage.Status.FAILED
+    shown = page_text(organizer_client.get(f"/organizer/clubs/{club.slug}/announce/"))
+    assert "Failed: 1" in shown and "No such mailbox here" in shown and "Try again" in shown
+    smtp_server.sink.refused.clear()  # the member's mailbox is back
+    again = organizer_client.post(f"/organizer/clubs/{club.slug}/announce/{row.pk}/retry/", follow=True)
+    assert "will be sent again" in page_text(again)
+    outbox.send_due(pace=False)
+    assert len(smtp_server.to("gone@club.example")) == 1
+    refused = organizer_client.post(f"/organizer/clubs/{club.slug}/announce/{row.pk}/retry/", follow=True)
+    assert "not a failed one of this club" in page_text(refused)

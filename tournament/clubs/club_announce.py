@@ -9,13 +9,14 @@ from django import forms
 from django.contrib import messages
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.clubs.views_organizer import club_organizer
-from tournament.mail import club_mail
+from tournament.mail import club_mail, outbox
 from tournament.models import Club, OutboxMessage
 
 SHOWN = 200
@@ -55,6 +56,20 @@ def page(request, club):
         "club": club, "form": form, "count": count, "rows": rows[:SHOWN], "shown": SHOWN, "total": sum(counts.values()),
         "counts": [(status, label, counts.get(status, 0)) for status, label in OutboxMessage.Status.choices],
     }, status=400 if form.errors else 200)
+
+
+@require_POST
+@club_organizer
+def retry(request, club, message_id: int):
+    """A message the mail server refused for good, sent again (the address corrected at the server, say)."""
+    again = club_mail.sent(club).filter(pk=message_id, status=OutboxMessage.Status.FAILED).update(
+        status=OutboxMessage.Status.QUEUED, attempts=0, next_attempt_at=timezone.now(), claim=None)
+    if again:
+        outbox.wake()
+        messages.success(request, _("The message will be sent again in a moment."))
+    else:
+        messages.error(request, _("That message is not a failed one of this club (it may be on its way already)."))
+    return redirect("clubs_organizer:announce", club.slug)
 
 
 # The token is the key (signed: one club, one address): a mail program's one-click POST (RFC 8058)

@@ -46,6 +46,7 @@ organizer_patterns = ([
     path("<slug:slug>/organizers/invitations/<int:invitation_id>/cancel/", club_organizers.cancel_invitation, name="cancel_invitation"),
     path("<slug:slug>/members/", views_members.member_list, name="members"),
     path("<slug:slug>/announce/", club_announce.page, name="announce"),
+    path("<slug:slug>/announce/<id:message_id>/retry/", club_announce.retry, name="announce_retry"),
     path("<slug:slug>/members/merge/", views_members.merge, name="merge"),
     path("<slug:slug>/members/apart/", views_members.apart, name="apart"),
     path("<slug:slug>/members/<int:member_id>/listing/", views_members.listing, name="listing"),
