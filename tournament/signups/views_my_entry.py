@@ -52,11 +52,19 @@ def page(request, tournament, secret: str):
         else:
             messages.success(request, _("Your changes are saved."))
             return redirect("public:my_entry", tournament.slug, secret)
-    return render(request, "public/my_entry.html", {
-        "tournament": tournament, "team": team, "form": form, "token": secret,
-        "open": tournament.signups_open() and team.active,
+    return render_page(request, tournament, "public/my_entry.html", form=form, secret=secret,
+                       entry_name=team.name, active=team.active, team=team)
+
+
+def render_page(request, tournament, template: str, *, form, secret: str, entry_name, active: bool, **context):
+    """The own-entry page of either kind of event (templates/public/my_entry_base.html): changing and
+    withdrawing are offered only while sign-ups are open and the entrant is still in."""
+    return render(request, template, {
+        "tournament": tournament, "form": form, "token": secret, "entry_name": entry_name, "entry_active": active,
+        "open": tournament.signups_open() and active,
         "closed_message": signup_deadline.closed_message(tournament, organizer=True),
         "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
+        **context,
     }, status=400 if form.errors else 200)
 
 

@@ -6,12 +6,11 @@ After the deadline it shows the entry and says to ask the organizer."""
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.common import localtime
 from tournament.core import signup_deadline
 from tournament.formats.tables import formats, signups
 from tournament.formats.tables.decorators import table_event_view
@@ -59,13 +58,9 @@ def page(request, tournament, secret: str):
         else:
             messages.success(request, _("Your changes are saved."))
             return redirect("tables:my_entry", tournament.slug, secret)
-    return render(request, "tables/my_entry.html", {
-        "tournament": tournament, "player": player, "partner": _partner(player), "form": form, "token": secret,
-        "format_text": formats.describe(tournament),
-        "open": tournament.signups_open() and player.table_entry.active,
-        "closed_message": signup_deadline.closed_message(tournament, organizer=True),
-        "deadline_text": localtime.full_text(tournament, tournament.signup_deadline),
-    }, status=400 if form.errors else 200)
+    return views_my_entry.render_page(request, tournament, "tables/my_entry.html", form=form, secret=secret,
+                                      entry_name=player.name, active=player.table_entry.active, player=player,
+                                      partner=_partner(player), format_text=formats.describe(tournament))
 
 
 @never_cache
