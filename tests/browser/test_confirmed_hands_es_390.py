@@ -15,16 +15,14 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring import hands
-from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.browser.test_scoring_table import choose
-from tests.gameday_setup import publish_division, teams
-from tournament.core import actions, deadlines
+from tests.gameday_setup import A_HUGE, checked_in_game, teams
+from tournament.core import deadlines
 from tournament.models import Game, GameSide
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("MELDBOARD_SCREENSHOTS")
-A_HUGE = [td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200), td.values(melded=300, left=20)]
 
 
 @pytest.fixture
@@ -51,9 +49,7 @@ def test_a_spanish_time_limit_game_with_an_unconfirmed_hand(live_server, page, t
     tournament.language = "es"
     tournament.save(update_fields=["language"])
     posted = (timezone.now() - dt.timedelta(minutes=10)).replace(microsecond=0)
-    game = publish_division(tournament, starts_at=posted)[1][0]
-    for team in teams(game):
-        actions.check_in(game, team, now=posted)
+    game = checked_in_game(tournament, posted)
     a, b = (t.name for t in teams(game))
 
     # Start from the phone: the entry form appears at once, in the same page (no reload).

@@ -9,22 +9,17 @@ import datetime as dt
 import os
 
 import pytest
-import time_machine
 from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from scoring import hands
-from scoring import sample_hands as td
-from tests.gameday_setup import publish_division, teams
-from tournament.core import actions, deadlines
-from tournament.models import Game, Tournament
+from tests.gameday_setup import started_game, teams, with_unconfirmed_hand
+from tournament.core import deadlines
+from tournament.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("MELDBOARD_SCREENSHOTS")
 LAPTOP = {"width": 1280, "height": 800}
-B_AHEAD = [td.values(**td.W2), td.values(out=True, **td.W1)]
-A_HUGE = [td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200), td.values(melded=300, left=20)]
 
 
 @pytest.fixture
@@ -64,15 +59,7 @@ def at_laptop_width(page, name):
 def test_a_hand_never_confirmed_at_the_limit_in_spanish(live_server, page, tournament, organizer):
     Tournament.objects.filter(pk=tournament.pk).update(language="es", require_confirmation=True)
     posted = (timezone.now() - dt.timedelta(hours=3)).replace(microsecond=0)
-    game = publish_division(tournament, starts_at=posted)[1][0]
-    for team in teams(game):
-        actions.check_in(game, team, now=posted)
-    game = actions.start_game(game, now=posted)
-    with time_machine.travel(posted + dt.timedelta(minutes=40), tick=False):
-        hand, _ = hands.submit(game, number=1, values=B_AHEAD, key="h1", entered_by="A", entered_by_slot=1)
-        hands.confirm(hand, version=1, by="B", by_slot=2)
-    with time_machine.travel(posted + dt.timedelta(hours=2, minutes=27), tick=False):
-        hands.submit(Game.objects.get(pk=game.pk), number=2, values=A_HUGE, key="h2", entered_by="A", entered_by_slot=1)
+    game = with_unconfirmed_hand(started_game(tournament, posted), posted, posted + dt.timedelta(hours=2, minutes=27))
     assert deadlines.apply_time_limit(game.pk)
     a, b = (t.name for t in teams(game))
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from scoring import hands
 from scoring import sample_hands as td
-from tests.gameday_setup import publish_division, teams
+from tests.gameday_setup import started_game
 from tournament.core import actions, deadlines
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,10 +28,7 @@ def test_the_table_phone_tells_the_players_what_happens_after_a_tie(live_server,
     tournament.require_confirmation = False
     tournament.save(update_fields=["require_confirmation"])
     posted = (timezone.now() - dt.timedelta(hours=3)).replace(microsecond=0)
-    game = publish_division(tournament, starts_at=posted)[1][0]
-    for team in teams(game):
-        actions.check_in(game, team, now=posted)
-    game = actions.start_game(game, now=posted)
+    game = started_game(tournament, posted)
     with time_machine.travel(posted + dt.timedelta(minutes=40), tick=False):
         for number in (1, 2):
             hands.submit(game, number=number, values=[td.values(**td.W2), td.values(**td.W2)], key=f"h{number}",

@@ -15,7 +15,7 @@ from scoring import hands
 from scoring import sample_hands as td
 from scoring.models import Hand
 from tests.formats.tables.played import club_round
-from tests.gameday_setup import next_game, publish_division, teams
+from tests.gameday_setup import next_game, started_game, teams, with_unconfirmed_hand
 from tournament.core import actions, deadlines
 from tournament.models import Game, GameSide
 
@@ -23,8 +23,6 @@ S = Game.Status
 R = Game.Reason
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)
 LIMIT = POSTED + dt.timedelta(hours=2, minutes=30)
-B_AHEAD = [td.values(**td.W2), td.values(out=True, **td.W1)]  # A 935, B 5,690: confirmed
-A_HUGE = [td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200), td.values(melded=300, left=20)]  # A +18,600
 
 pytestmark = pytest.mark.django_db
 
@@ -43,18 +41,10 @@ def totals(game):
 
 @pytest.fixture
 def game(tournament):
-    game = publish_division(tournament, starts_at=POSTED)[1][0]
-    for team in teams(game):
-        actions.check_in(game, team, now=POSTED)
-    game = actions.start_game(game, now=POSTED)
-    with time_machine.travel(POSTED + dt.timedelta(minutes=40), tick=False):
-        hand, _ = hands.submit(game, number=1, values=B_AHEAD, key="h1", entered_by="A", entered_by_slot=1)
-        hands.confirm(hand, version=1, by="B", by_slot=2)
-    with time_machine.travel(LIMIT - dt.timedelta(minutes=3), tick=False):
-        # Team A types its own hand 2; B has not confirmed it when the clock runs out.
-        hands.submit(reload(game), number=2, values=A_HUGE, key="h2", entered_by="A", entered_by_slot=1)
+    # Team A types its own hand 2; B has not confirmed it when the clock runs out.
+    game = with_unconfirmed_hand(started_game(tournament, POSTED), POSTED, LIMIT - dt.timedelta(minutes=3))
     assert totals(game) == [935 + 18600, 5690 + 280]
-    return reload(game)
+    return game
 
 
 def task(game_id):

@@ -13,18 +13,15 @@ import time_machine
 from django.urls import reverse
 
 from scoring import hands
-from scoring import sample_hands as td
-from tests.gameday_setup import publish_division, teams
+from tests.gameday_setup import started_game, teams, with_unconfirmed_hand
 from tests.mail import delivered
-from tournament.core import actions, deadlines
+from tournament.core import deadlines
 from tournament.models import Game, GameSide, Tournament
 
 S = Game.Status
 R = Game.Reason
 POSTED = dt.datetime(2026, 4, 15, 17, 0, tzinfo=dt.UTC)
 LIMIT = POSTED + dt.timedelta(hours=2, minutes=30)
-B_AHEAD = [td.values(**td.W2), td.values(out=True, **td.W1)]  # A 935, B 5,690: confirmed
-A_HUGE = [td.values(out=True, red=4, black=4, runs=4, twos=4, melded=1200), td.values(melded=300, left=20)]  # A +18,600
 
 pytestmark = pytest.mark.django_db
 
@@ -40,16 +37,7 @@ def text(response) -> str:
 @pytest.fixture
 def game(tournament):
     Tournament.objects.filter(pk=tournament.pk).update(require_confirmation=True)
-    game = publish_division(tournament, starts_at=POSTED)[1][0]
-    for team in teams(game):
-        actions.check_in(game, team, now=POSTED)
-    game = actions.start_game(game, now=POSTED)
-    with time_machine.travel(POSTED + dt.timedelta(minutes=40), tick=False):
-        hand, _ = hands.submit(game, number=1, values=B_AHEAD, key="h1", entered_by="A", entered_by_slot=1)
-        hands.confirm(hand, version=1, by="B", by_slot=2)
-    with time_machine.travel(LIMIT - dt.timedelta(minutes=3), tick=False):
-        hands.submit(reload(game), number=2, values=A_HUGE, key="h2", entered_by="A", entered_by_slot=1)
-    return reload(game)
+    return with_unconfirmed_hand(started_game(tournament, POSTED), POSTED, LIMIT - dt.timedelta(minutes=3))
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scoring import hands
 from scoring import sample_hands as td
-from tests.gameday_setup import next_game, publish_division, teams
+from tests.gameday_setup import next_game, started_game, teams
 from tests.mail import delivered
 from tournament.core import actions, deadlines, ties
 from tournament.mail import outbox
@@ -49,10 +49,7 @@ def tournament(tournament):
 
 @pytest.fixture
 def game(tournament):
-    game = publish_division(tournament, starts_at=POSTED)[1][0]
-    for team in teams(game):
-        actions.check_in(game, team, now=POSTED)
-    return actions.start_game(game, now=POSTED)
+    return started_game(tournament, POSTED)
 
 
 def enter(game, number, values, key):
