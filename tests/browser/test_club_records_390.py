@@ -122,4 +122,12 @@ def test_the_secretary_keeps_the_clubs_records_on_a_phone(live_server, browser, 
     expect(page.locator("body")).not_to_contain_text("America/Tijuana")
     no_overflow(page)
     shot(page, lang, "08-time-zone")
+
+    # A season's correction page (one page with a past event's: templates/clubs/_row_edit.html).
+    season = club.seasons.get()
+    page.goto(f"{live_server.url}/organizer/clubs/{club.slug}/seasons/{season.pk}/")
+    expect(page.locator("h2").first).to_have_text(words(lang, "Correct this season"))
+    expect(page.get_by_role("button", name=words(lang, "Remove the season %(season)s", season=season.name))).to_be_visible()
+    no_overflow(page)
+    shot(page, lang, "09-season-edit")
     context.close()

@@ -112,3 +112,21 @@ def test_a_table_player_is_not_shown_finals(client, club):
                       if not any(mapping[p] == m.pk for p in bracket_players))
     page = client.get(reverse("clubs:player", args=[club.slug, table_only.pk])).content.decode()
     assert "Finals:" not in page and "Medals: gold" in page
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_correction_page_shows_the_seasons_days_in_either_language(client, club, language):
+    """A date box reads only YYYY-MM-DD: in Spanish the days were written 01/01/2026 and the boxes
+    showed empty, so saving the name alone was refused for want of days (seen at 390 px)."""
+    season = club.seasons.get()
+    page = reverse("clubs_organizer:edit_season", args=[club.slug, season.pk])
+    html = client.get(page, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert 'value="2026-01-01"' in html and 'value="2026-12-31"' in html
+    # What the browser sends back from those boxes is saved as it is, in either language.
+    saved = client.post(page, {"name": "Temporada 2026", "starts_on": "2026-01-01", "ends_on": "2026-12-31"},
+                        HTTP_ACCEPT_LANGUAGE=language)
+    assert saved.status_code == 302
+    assert Season.objects.filter(pk=season.pk, name="Temporada 2026", ends_on=dt.date(2026, 12, 31)).exists()
+    # A refused form keeps the typed days in the boxes.
+    refused = client.post(page, {"name": "", "starts_on": "2026-02-01", "ends_on": "2026-03-01"}, HTTP_ACCEPT_LANGUAGE=language)
+    assert refused.status_code == 400 and 'value="2026-02-01"' in refused.content.decode()

@@ -82,7 +82,9 @@ class SeasonForm(forms.ModelForm):
         labels = {"name": gettext_lazy("Season name"), "starts_on": gettext_lazy("First day"),
                   "ends_on": gettext_lazy("Last day"),
                   "overlap_allowed": gettext_lazy("It may overlap another season (e.g. a summer league within the year)")}
-        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}), "ends_on": forms.DateInput(attrs={"type": "date"})}
+        # A date box reads and sends YYYY-MM-DD whatever the page's language (Spanish wrote 01/01/2026: an empty box).
+        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                   "ends_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def clean_name(self):
         name = entered(self.cleaned_data.get("name"), _("The season's name"), 80)
