@@ -82,3 +82,43 @@ def test_a_partnership_table_ends_as_a_table_and_names_no_division_champion(db):
     assert Division.objects.get(pk=table.division_id).champion is None
     entry = GameEvent.objects.filter(game=table, kind="result").get()
     assert entry.data["winner"] == {"team": table.winner_id}
+
+
+def test_a_caller_cannot_pass_the_status_as_a_field(db):
+    """Before, `fields={"status": …}` overrode the table's answer and wrote any status at all."""
+    tournament, _ = published(4, both=False)
+    first = game(tournament, "d1", 1, 1)
+    with pytest.raises(transitions.IllegalMove):
+        transitions.move(first, "start", fields={"status": S.FINISHED})
+    assert Game.objects.get(pk=first.pk).status == S.READY
+
+
+def test_each_format_allows_a_subset_of_the_core_table_and_bracket_moves_are_illegal_at_a_table(db):
+    """Before, a table could be moved "ready", "reopen" or "not_needed", moves only a bracket makes."""
+    from tournament.core import formats
+
+    for key in formats.keys():
+        assert formats.by_key(key).moves and formats.by_key(key).moves <= set(transitions.MOVES), key
+    event = next(event for stage, event in stages.table_walk("club-4deck", 8) if stage.name == "one table finished")
+    table = stages.round_games(event, 1)[0]
+    for name in ("reopen", "not_needed"):
+        with pytest.raises(transitions.IllegalMove):
+            transitions.move(table, name)
+    assert Game.objects.get(pk=table.pk).status == S.FINISHED
+
+
+def test_a_move_and_its_log_entry_have_one_name(db):
+    """Before, the move "await_decision" logged "awaiting_decision"; older entries still read."""
+    from tournament.core import game_log, game_log_words
+
+    tournament, _ = published(4, both=False)
+    first = game(tournament, "d1", 1, 1)
+    transitions.move(first, "await_decision")  # a tie on the sheet of a game that was never started
+    entry = GameEvent.objects.filter(game=first).last()
+    assert entry.kind == "await_decision"
+    old = GameEvent(game=first, kind="awaiting_decision", data={}, at=entry.at)
+    assert game_log.read(old) == game_log.read(entry)
+    words = game_log_words.lines(first, [old, entry], first.sides.all())
+    assert words[0].words == words[1].words == "Waiting for the organizer's decision"
+    with pytest.raises(game_log.LogSchemaError):
+        game_log.dump("awaiting_decision", {})  # written only under today's name

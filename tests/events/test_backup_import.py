@@ -201,3 +201,14 @@ def test_rights_stay_behind(db):
     import_tournament(json.loads(json.dumps(data)))
     users = get_user_model().objects.all()
     assert users and not any(u.is_staff or u.is_superuser or u.has_usable_password() for u in users)
+
+
+def test_a_log_entry_under_an_old_kind_name_imports_under_todays(exported):
+    """A file made before migration 0036 holds "awaiting_decision", the `await_decision` move's old entry name."""
+    from tournament.models import GameEvent
+
+    entry = rows(exported, "tournament.GameEvent")[0]
+    entry.update(kind="awaiting_decision", data={})
+    restored = import_tournament(exported)
+    kinds = set(GameEvent.objects.filter(game__division__tournament=restored).values_list("kind", flat=True))
+    assert "await_decision" in kinds and "awaiting_decision" not in kinds

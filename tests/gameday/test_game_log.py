@@ -38,7 +38,7 @@ def written_kinds() -> set[str]:
 def test_every_kind_the_app_writes_has_a_schema():
     kinds = written_kinds()
     assert {"started", "no_show", "time_limit", "time_limit_tie", "result", "correction", "hand_corrected",
-            "table_link_rotated", "table_bonus_override", "checked_in", "awaiting_decision"} <= kinds
+            "table_link_rotated", "table_bonus_override", "checked_in", "await_decision"} <= kinds
     assert kinds <= set(game_log.SCHEMAS), kinds - set(game_log.SCHEMAS)
 
 
@@ -51,7 +51,7 @@ def test_the_log_is_written_through_log_event_only():
 
 
 SAMPLES = {  # one entry of each kind, as its writer writes it
-    "ready": {}, "awaiting_decision": {},
+    "ready": {}, "await_decision": {},
     "started": {"via": "table", "early": True, "agreed": [{"team": 1}, {"team": 2}], "time_limit_at": "2027-01-06T19:00:00+00:00"},
     "checked_in": {"via": "table", "entrant": {"player": 3}},
     "no_show": {"absent": [{"player": 3}], "deadline": "2027-01-06T17:15:00+00:00"},

@@ -23,7 +23,7 @@ OLD_NOTES = {  # kind -> (the note an older version stored, what of it a person 
     "substitute": ("Dora Diaz plays for Ann Lee (Sharks)", ""),
     "table_bonus": ("First table to finish: +400 to each side", ""),
     "playoff_posted": ("Play-off for the win: table 9, starts Sat 6 Mar, 10:00 AM, no-show after 2 min", ""),
-    "awaiting_decision": ("tie on the score sheet", ""),
+    "await_decision": ("tie on the score sheet", ""),
     "time_limit_tie": ("level again after one more hand", ""),
     "correction": ("Hand 2 corrected: the red threes were counted twice", "the red threes were counted twice"),
     "table_bonus_override": ("First-table bonus moved to table 3: table 1 misread its sheet", "table 1 misread its sheet"),

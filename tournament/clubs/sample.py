@@ -26,10 +26,12 @@ def person(n: int) -> tuple[str, str]:
     return f"{first} {last}{'' if n < 200 else f' {n // 200}'}", f"612 555 {n:04d}"
 
 
-def _event(club, slug, name, fmt, day: dt.datetime, variant, by) -> Tournament:
+def _event(club, slug, name, fmt, day: dt.datetime, variant, by, *, finished=True) -> Tournament:
+    # Made in the status it ends in: a past event finished, one still on running.
     return Tournament.objects.create(
         club=club, name=name, slug=slug, format=fmt, variant=variant, signup_deadline=day,
-        status=Tournament.Status.FINISHED, registration_closed_at=day, created_by=by, organizer_email="club@localhost")
+        status=Tournament.Status.FINISHED if finished else Tournament.Status.RUNNING, registration_closed_at=day,
+        created_by=by, organizer_email="club@localhost")
 
 
 def _hands(game: Game, totals: list[int], rng: random.Random) -> list:
@@ -95,9 +97,7 @@ def bracket_event(club, slug, name, day, people: list[int], rng: random.Random, 
 def table_day(club, slug, name, day, people: list[int], rng: random.Random, by, *, finished=True) -> Tournament:
     from scoring.models import Hand
 
-    t = _event(club, slug, name, "tables", day, "fiji-individual", by)
-    if not finished:
-        Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.RUNNING)
+    t = _event(club, slug, name, "tables", day, "fiji-individual", by, finished=finished)
     players = Player.objects.bulk_create([Player(tournament=t, name=person(n)[0], contact=person(n)[1]) for n in people])
     division = Division.objects.create(tournament=t, kind=Division.Kind.TABLES, name="Table rounds", published_at=day)
     hands = []

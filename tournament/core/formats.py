@@ -71,6 +71,10 @@ class EventFormat:
         return False
 
     # ---- a game's life -----------------------------------------------------------------------
+    # The moves its games may make: a subset of the core's table (tournament.core.transitions.MOVES);
+    # any other is refused by the funnel as an illegal move.
+    moves: frozenset[str] = frozenset()
+
     def apply_no_show(self, game: Game, sides: list[GameSide], now: dt.datetime) -> bool:
         """The no-show deadline of a READY game has passed (row locked, checked due): apply it."""
         raise NotImplementedError

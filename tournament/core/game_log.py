@@ -21,17 +21,20 @@ from collections.abc import Callable, Iterator
 from typing import Annotated, Any, Union
 
 from tournament.core.game_log_kinds import (  # noqa: F401  (the kinds are read through this module)
+    RENAMED,
     SCHEMAS,
     Entrant,
     EntrantTotal,
     LogSchemaError,
     Ref,
+    current,
 )
 
 
 def schema_of(kind: str) -> type:
+    """The schema of `kind` (an old name of a renamed kind reads as today's)."""
     try:
-        return SCHEMAS[kind]
+        return SCHEMAS[RENAMED.get(kind, kind)]
     except (KeyError, TypeError):
         raise LogSchemaError(f"no game-log schema for the kind {kind!r}") from None
 
@@ -42,7 +45,10 @@ def field_names(kind: str) -> set[str]:
 
 
 def dump(kind: str, data: dict) -> dict:
-    """`data` (keyword values: plain JSON or schema objects) checked against `kind`'s schema, as JSON."""
+    """`data` (keyword values: plain JSON or schema objects) checked against `kind`'s schema, as JSON.
+    Only today's names are written."""
+    if kind in RENAMED:
+        raise LogSchemaError(f"the kind {kind!r} is written {RENAMED[kind]!r} now")
     return to_json(parse(kind, _plain(data)))
 
 

@@ -345,7 +345,7 @@ SCHEMAS: dict[str, type] = {
     "double_forfeit": Outcome,
     "not_needed": Outcome,
     "correction": Correction,
-    "awaiting_decision": AwaitingDecision,
+    "await_decision": AwaitingDecision,
     "one_more_hand": OneMoreHand,
     "forfeit_reversed": ForfeitReversed,
     "reopened": Reopened,
@@ -376,6 +376,16 @@ SCHEMAS: dict[str, type] = {
     "short_table": ShortTable,
     "change_undone": ChangeUndone,
 }
+
+# Kinds written under another name before: old name -> today's. Entries stored under an old name
+# (migration 0036 renames them; a backup file made before it is renamed on import) still read.
+# A move's entry is named as the move (tournament.core.transitions.MOVES): one vocabulary.
+RENAMED: dict[str, str] = {"awaiting_decision": "await_decision"}
+
+
+def current(kind: str) -> str:
+    """An entry's kind under today's name."""
+    return RENAMED.get(kind, kind)
 
 
 # ---- reading and writing ------------------------------------------------------------------------

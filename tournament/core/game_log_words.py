@@ -42,7 +42,7 @@ KIND_WORDS = {
     "reseated": gettext_lazy("Round seated again"),
     "published_while_playing": gettext_lazy("Published while the round before was still in play"), "partner_replaced": gettext_lazy("Substitute"),
     "forfeit": gettext_lazy("Walkover"), "double_forfeit": gettext_lazy("Nobody plays this game"),
-    "not_needed": gettext_lazy("Not needed"), "awaiting_decision": gettext_lazy("Waiting for the organizer's decision"),
+    "not_needed": gettext_lazy("Not needed"), "await_decision": gettext_lazy("Waiting for the organizer's decision"),
     "seat_back": gettext_lazy("Arrived late"), "seat_left": gettext_lazy("Left the table"), "change_undone": gettext_lazy("Change after the draw undone"), "short_table": gettext_lazy("Too few players"),
     "checked_in": gettext_lazy("Checked in"), "hand_corrected": gettext_lazy("Hand corrected"),
     "hand_entered": gettext_lazy("Hand entered"), "hand_confirmed": gettext_lazy("Hand confirmed"),
@@ -65,13 +65,13 @@ OLD_NOTES = (
     re.compile(r"Event (?:finished|reopened)(?:: (?P<typed>.*))?", re.S),
 )
 OLD_PLAYOFF_NOTES = {"Event finished: the play-off decided every medal", "Event reopened: a play-off table was taken back"}
-MACHINE_NOTES = {"no_show", "substitute", "table_bonus", "playoff_posted", "awaiting_decision", "time_limit_tie"}
+MACHINE_NOTES = {"no_show", "substitute", "table_bonus", "playoff_posted", "await_decision", "time_limit_tie"}
 
 
 def typed_part(kind: str, note: str) -> str:
     """What a person typed of an entry's note: all of it, or none of an older entry's English sentence."""
     note = note or ""
-    if kind in MACHINE_NOTES:  # these kinds never carried a typed note
+    if game_log_kinds.current(kind) in MACHINE_NOTES:  # these kinds never carried a typed note
         return ""
     if note in OLD_PLAYOFF_NOTES or (kind == "table_bonus_override" and note.startswith("First-table bonus released")):
         return ""
@@ -122,7 +122,7 @@ class _Reader:
         return any(s.team_id for s in self.sides)
 
     def words(self, event, entry) -> str:  # noqa: C901 (one branch per kind, read in one place)
-        kind = event.kind
+        kind = game_log_kinds.current(event.kind)
         head = str(KIND_WORDS.get(kind, pgettext("log entry", "Change")))
         values = {"event": head}
         if isinstance(entry, game_log_kinds.NoShow):

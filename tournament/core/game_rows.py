@@ -7,6 +7,7 @@ Only the game's own row is locked (`of=("self",)`): the tournament row is taken 
 
 from __future__ import annotations
 
+import contextvars
 import datetime as dt
 
 from django.core.exceptions import ValidationError
@@ -14,6 +15,21 @@ from django.utils import timezone
 
 from tournament.core import game_log
 from tournament.models import Game, GameEvent, GameSide, Tournament
+
+
+class IllegalMove(RuntimeError):
+    """A status change the table of moves does not allow (a game's: tournament.core.transitions; an
+    event's: tournament.core.event_status): a bug in the caller, never a user's mistake."""
+
+
+# Set while a game's move runs: the moves its format makes in turn (a result that readies the next
+# game, a final that finishes the event) are counted as the one change the outer move counts.
+MOVING: contextvars.ContextVar[bool] = contextvars.ContextVar("moving", default=False)
+
+
+def moving() -> bool:
+    """Whether a game's move is running (its change is counted once, at its end)."""
+    return MOVING.get()
 
 
 def lock_game(game_id: int, *, missing_ok: bool = False) -> Game | None:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournament.common.localtime import full_text
 from tournament.common.scheduling import send_task_safely
-from tournament.core import formats
+from tournament.core import event_status, formats
 from tournament.core.language import in_tournament_language
 from tournament.mail import outbox
 from tournament.models import Tournament
@@ -51,11 +51,9 @@ def close_registration(tournament_id: int, *, early: bool = False, now: dt.datet
     now = now or timezone.now()
     due = Q() if early else Q(signup_deadline__lte=now)
     with transaction.atomic():
-        claimed = Tournament.objects.filter(
-            due, pk=tournament_id, status=Tournament.Status.OPEN, registration_closed_at__isnull=True
-        ).update(status=Tournament.Status.CLOSED, registration_closed_at=now)
+        claimed = event_status.move(tournament_id, "close_signups", claim=True, when=due & Q(registration_closed_at__isnull=True),
+                                    fields={"registration_closed_at": now})
         if claimed:
-            Tournament.objects.filter(pk=tournament_id).bump()
             notify_registration_closed(tournament_id)
     return bool(claimed)
 

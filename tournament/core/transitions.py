@@ -15,14 +15,13 @@ side by slot (`winner_side`), since a table's winner may be a single player.
 
 from __future__ import annotations
 
-import contextvars
 import datetime as dt
 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tournament.core import club_ratings, deadlines, entrant_notices, formats, game_log
+from tournament.core import club_ratings, deadlines, entrant_notices, formats, game_log, game_rows
 from tournament.core.game_log import Entrant
 from tournament.core.game_rows import count_change, lock_game, log_event
 from tournament.models import Game, GameSide
@@ -68,13 +67,7 @@ MOVES: dict[str, dict[str, str]] = {
 _ENDED = (S.FINISHED, S.FORFEIT, S.DOUBLE_FORFEIT, S.NOT_NEEDED, S.AWAITING_DECISION)
 
 
-# Set while a move runs: the moves its format makes in turn (a result that readies the next game)
-# are counted as the one change the outer move counts, once, at its end.
-_moving: contextvars.ContextVar[bool] = contextvars.ContextVar("moving", default=False)
-
-
-class IllegalMove(RuntimeError):
-    """A status change MOVES does not allow: a bug in the caller, never a user's mistake."""
+IllegalMove = game_rows.IllegalMove
 
 
 def allowed(name: str, status: str) -> str | None:
@@ -95,10 +88,15 @@ def move(
     """
     if name not in MOVES:
         raise IllegalMove(f"No move called {name!r}.")
+    if fields and "status" in fields:
+        raise IllegalMove(f"{name}: the status is the move's to write, not a field's.")
     at = at or timezone.now()
     with transaction.atomic():
         locked = lock_game(game if isinstance(game, int) else game.pk)
         before = locked.status
+        event_format = formats.of(locked.division.tournament)
+        if name not in event_format.moves:
+            raise IllegalMove(f"{locked.label}: {name} is not a move of the {event_format.key} format.")
         to = allowed(name, before)
         if to is None:
             if claim:
@@ -134,13 +132,13 @@ def move(
         data.update({key: value for key, value in said.items() if key in wanted and key not in data})
         log_event(locked, kind, by=by, note=note, at=at, **data)
         locked.refresh_from_db()
-        outer = _moving.set(True)
+        outer = game_rows.MOVING.set(True)
         try:
-            formats.of(locked.division.tournament).after_move(locked, name, before)
+            event_format.after_move(locked, name, before)
         finally:
-            _moving.reset(outer)
+            game_rows.MOVING.reset(outer)
         entrant_notices.game_decided(locked, name, before)  # the result, told in the same transaction
-        if not _moving.get():
+        if not game_rows.moving():
             count_change(locked)
         if S.FINISHED in (before, to):
             club_ratings.result_changed(locked.division.tournament.club_id)

@@ -23,7 +23,11 @@ def _rows(data, label: str) -> list[dict]:
 
 
 def upgrade_file(data: dict) -> None:
-    """Bring the log entries of a file written before the typed log to today's shape, in place."""
+    """Bring the log entries of an older file to today's shape, in place: kinds under today's names
+    (game_log_kinds.RENAMED), and, from a file written before the typed log, the entries' data."""
+    for row in _rows(data, LABEL):
+        if isinstance(row.get("kind"), str):
+            row["kind"] = game_log.current(row["kind"])
     applied = (data.get("migrations") or {}).get("tournament") if isinstance(data.get("migrations"), dict) else None
     if isinstance(applied, str) and applied >= TYPED_SINCE:
         return

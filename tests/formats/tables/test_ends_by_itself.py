@@ -68,6 +68,5 @@ def test_a_play_off_that_ends_level_leaves_the_event_open(organizer_client):  # 
     end_with_totals(b, 60, 0, -60)
     game = playoff_for_the_win(event)
     GameSide.objects.filter(game=game).update(total=0)
-    transitions.move(Game.objects.get(pk=game.pk), "await_decision", reason=Game.Reason.TIME_LIMIT_TIE,
-                     log="awaiting_decision")
+    transitions.move(Game.objects.get(pk=game.pk), "await_decision", reason=Game.Reason.TIME_LIMIT_TIE)
     assert "Finished" not in status_in_list(organizer_client, event)

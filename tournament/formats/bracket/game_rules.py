@@ -86,7 +86,7 @@ def sheet_over(game: Game, state, *, user=None) -> bool:
             transaction.on_commit(lambda: ties.notify_organizers(game.pk))
         return moved is not None
     if side is None:  # over with no single winner (a tie the rules leave to the organizer)
-        return transitions.move(game, "await_decision", claim=True, log="awaiting_decision") is not None
+        return transitions.move(game, "await_decision", claim=True) is not None
     reason = Reason.TIME_LIMIT if state.extra_hand else Reason.SCORE
     try:
         advancement.finish_game(game, side.team, reason=reason, by=user)

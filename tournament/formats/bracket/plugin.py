@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.core import clock
 from tournament.core.formats import EventFormat
-from tournament.formats.bracket import advancement, final_results, game_rules, live_now
+from tournament.formats.bracket import advancement, event_end, final_results, game_rules, live_now
 from tournament.models import Game, Team
 from tournament.signups import registration
 from tournament.signups.forms import SignupForm
@@ -56,6 +56,10 @@ class BracketFormat(EventFormat):
         return True
 
     # ---- a game's life -----------------------------------------------------------------------
+    # Every move of the core's table: games wait for their teams, and a final may not be needed.
+    moves = frozenset({"ready", "start", "finish", "forfeit", "double_forfeit", "await_decision", "decide",
+                       "one_more_hand", "correct", "reverse_forfeit", "resume_play", "reopen", "not_needed"})
+
     def apply_no_show(self, game, sides, now):
         return game_rules.apply_no_show(game, sides, now)
 
@@ -68,6 +72,7 @@ class BracketFormat(EventFormat):
     def after_move(self, game: Game, move: str, before: str) -> None:
         if move in ADVANCING:
             advancement.advance(game)
+        event_end.follow_final(game)
 
     def result_label(self, game, sides):
         return clock.result_text(game)

@@ -5,7 +5,8 @@ no tie for a medal is over by itself (tournament.formats.tables.standings), with
 its status becomes FINISHED in the transaction of the move that ended that table (`follow_playoff`),
 so the organizer's list and every status display say so at once.
 
-Tournament.status holds the declaration: FINISHED, and RUNNING once reopened."""
+Tournament.status holds the declaration: FINISHED, and RUNNING once reopened, each through the event's
+funnel (tournament.core.event_status)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.core import entrant_notices
-from tournament.core.game_rows import log_event
+from tournament.core import entrant_notices, event_status
 from tournament.formats.tables import results, rounds
 from tournament.formats.tables import standings as pure
 from tournament.models import Division, Game, SeatingDraw, Tournament
@@ -61,11 +61,8 @@ def finish(tournament: Tournament, *, by=None, reason: str = "") -> None:
         blocked = why_not_finish(locked)
         if blocked:
             raise ValidationError(blocked)
-        Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.FINISHED)
-        log_event(_last_game(locked), "event_finished", by=by, reason=reason)
-        Tournament.objects.filter(pk=locked.pk).bump()
+        event_status.move(tournament, "finish", log_on=_last_game(locked), by=by, reason=reason)
         entrant_notices.event_over(locked.pk)  # the final results to the entrants, once
-    tournament.status = Tournament.Status.FINISHED
 
 
 def reopen(tournament: Tournament, *, by=None, reason: str = "") -> None:
@@ -77,10 +74,7 @@ def reopen(tournament: Tournament, *, by=None, reason: str = "") -> None:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if not is_finished(locked):
             raise ValidationError(_("The event is not finished, so there is nothing to reopen."))
-        Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.RUNNING)
-        log_event(_last_game(locked), "event_reopened", by=by, reason=reason)
-        Tournament.objects.filter(pk=locked.pk).bump()
-    tournament.status = Tournament.Status.RUNNING
+        event_status.move(tournament, "reopen", log_on=_last_game(locked), by=by, reason=reason)
 
 
 def refuse_when_finished(tournament: Tournament) -> None:
@@ -106,8 +100,6 @@ def follow_playoff(game: Game, *, ended: bool) -> None:
     if ended and not is_finished(locked):
         played, _names = results.gather(locked)
         if pure.compute(played, rounds.event_settings(locked).standings).decided:
-            Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.FINISHED)
-            log_event(game, "event_finished", cause="playoff")
+            event_status.move(locked, "finish", log_on=game, cause="playoff")
     elif not ended and is_finished(locked):
-        Tournament.objects.filter(pk=locked.pk).update(status=Tournament.Status.RUNNING)
-        log_event(game, "event_reopened", cause="playoff")
+        event_status.move(locked, "reopen", log_on=game, cause="playoff")

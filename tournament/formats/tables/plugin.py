@@ -62,6 +62,11 @@ class TableRoundsFormat(EventFormat):
         entrant_pages.add_seats_and_standing(tournament, page, entrant, player_names)
 
     # ---- a game's life -----------------------------------------------------------------------
+    # A table is seated when its round is published: it never waits for a feeder ("ready", "reopen")
+    # and is always needed ("not_needed").
+    moves = frozenset({"start", "finish", "forfeit", "double_forfeit", "await_decision", "decide",
+                       "one_more_hand", "correct", "reverse_forfeit", "resume_play"})
+
     def apply_no_show(self, game, sides, now):
         return game_rules.apply_no_show(game, sides, now)
 
