@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.common.localtime import clock as local_clock
+from tournament.core import formats
 from tournament.models import Game
 
 
@@ -33,16 +34,15 @@ def accepting_hands(game: Game, now: dt.datetime | None = None) -> str | None:
         return _("This game has not started yet: hands can be entered once it is in play.")
     timed_out = game.status == status.IN_PLAY or game.result_reason in (Game.Reason.TIME_LIMIT, Game.Reason.TIME_LIMIT_TIE)
     if timed_out and time_limit_passed(game, now or timezone.now()):
-        if game.division.kind == "tables":
-            text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
-                     "The table is placed by its totals before the limit.")
-        elif game.status == status.FINISHED:
+        # The format may say what the limit means for it (a table is placed by its totals).
+        text = formats.of_game(game).hands_after_limit_text(game)
+        if not text and game.status == status.FINISHED:
             text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
                      "The totals at the limit decided the game.")
-        elif game.status == status.AWAITING_DECISION:
+        elif not text and game.status == status.AWAITING_DECISION:
             text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
                      "The totals were level: the organizer decides the result.")
-        else:  # in play: the worker is recording the result from the totals at the limit
+        elif not text:  # in play: the worker is recording the result from the totals at the limit
             text = _("The time limit passed at %(clock)s; hands entered after it do not count. "
                      "The totals at the limit decide the game.")
         return text % {"clock": _time_limit_clock(game)}

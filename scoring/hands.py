@@ -146,7 +146,7 @@ def _write_new_hand(game: Game, sides, names, number, values, *, key, entered_by
               "if it is the same hand, there is nothing more to do; otherwise save it again.")
             % {"saved": number - 1 if number > expected else expected - 1, "number": expected}
         )
-    if game.division.kind == "tables" and seat_state.below_minimum(tournament, sides):
+    if formats.of(tournament).absent_seats_play_on and seat_state.below_minimum(tournament, sides):
         raise GameClosed(seat_state.too_few_words(tournament))
     values = sheets.settle_absent(values, [not seat_state.plays_hand(s, number) for s in sides])
     data = sheets.payload(game, number, names, state.totals, values)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 import rules
 from scoring.hand_errors import HandError
 from scoring.models import Hand, HandRevision
-from tournament.core import seat_state, seated
+from tournament.core import formats, seat_state, seated
 from tournament.models import Game, GameSide, Substitution
 
 # Short labels for a phone; the engine's own messages name fields in its words.
@@ -256,7 +256,7 @@ def build(game: Game) -> Sheet:
     substitutions = list(game.substitutions.all())
     # A table's partnership is named by its partners, so the heading names who sits there; a bracket
     # team keeps its own name (its players are listed under it).
-    at_table = game.division.kind == "tables"
+    at_table = formats.of(tournament).sheet_names_who_sits
     views = [SideView(side=s, name=n, players=seated.seated_players(s, substitutions),
                       seated=seated.seated_name(s, substitutions) if at_table and s.team_id else n)
              for s, n in zip(sides, names)]

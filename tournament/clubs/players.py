@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from tournament.clubs.memory import MEDALS, Memory
+from tournament.core import formats
 
 
 @dataclass
@@ -64,9 +65,10 @@ def record(memory: Memory, member: int) -> Record:
             others = [m for m in who if m != member]
             partners.update(others)
             medal = MEDALS.get(place, "")
-            final = event.format != "tables" and place in (1, 2)
+            has_final = formats.by_key(event.format).has_final
+            final = has_final and place in (1, 2)
             mine.finals += final
-            mine.brackets += event.format != "tables"
+            mine.brackets += has_final
             medals[medal] += bool(medal)
             year.events += 1
             year.medals += bool(medal)

@@ -13,13 +13,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.core.exceptions import ValidationError
 
 from scoring.models import Hand
-from tournament.core import page_cache
-from tournament.formats.tables import formats as table_formats
-from tournament.formats.tables import results as table_results
-from tournament.models import Division, Game, GameSide, Player, Team, Tournament
+from tournament.core import formats, page_cache
+from tournament.models import Division, Game, GameSide, Player, Tournament
 
 RECORD_VERSION = 4
 
@@ -32,7 +29,7 @@ class GameRecord:
     totals: list[int]
     ranks: list[int]  # 1 = won the game; level sides share
     hands_won: list[int]
-    bracket: bool
+    bracket: bool  # a head-to-head game (a bracket), not a table
 
 
 @dataclass
@@ -84,7 +81,7 @@ def _hands_won(tournament: Tournament) -> dict[int, list[int]]:
     return won
 
 
-def _games(tournament: Tournament, teams: dict[int, tuple[int, ...]]) -> list[GameRecord]:
+def _games(tournament: Tournament, teams: dict[int, tuple[int, ...]], *, head_to_head: bool) -> list[GameRecord]:
     hands = _hands_won(tournament)
     games = (Game.objects.filter(division__tournament=tournament, status=Game.Status.FINISHED, finished_at__isnull=False)
              .select_related("division").order_by("finished_at", "pk"))
@@ -104,56 +101,18 @@ def _games(tournament: Tournament, teams: dict[int, tuple[int, ...]]) -> list[Ga
         records.append(GameRecord(
             game.pk, game.finished_at.isoformat(), players, totals, ranks,
             [won[s.slot - 1] if 0 < s.slot <= len(won) else 0 for s in sides],
-            game.division.kind != Division.Kind.TABLES,
+            head_to_head,
         ))
     return records
-
-
-def _bracket_places(tournament: Tournament, record: EventRecord, teams: dict[int, tuple[int, ...]]) -> None:
-    names = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name"))
-    final = Division.objects.filter(tournament=tournament, kind=Division.Kind.FINAL).first()
-    depth: dict[int, tuple] = {}
-    rounds = defaultdict(int)
-    sides = GameSide.objects.filter(game__division__tournament=tournament, team__isnull=False).values_list(
-        "team_id", "game__division__kind", "game__division_id", "game__round__number")
-    for _team, _kind, division, number in sides:
-        rounds[division] = max(rounds[division], number)
-    for team, kind, division, number in sides:
-        reached = (1 if kind == Division.Kind.FINAL else 0, number - rounds[division])
-        depth[team] = max(depth.get(team, reached), reached)
-    champion = final.champion_id if final else None
-    if champion:
-        depth[champion] = (2, 0)
-    record.decided = bool(champion)
-    for team in sorted(names):
-        record.entrants.append(teams.get(team, ()))
-        record.entrant_names.append(names[team])
-        mine = depth.get(team, (-1, -99))
-        record.places.append(1 + sum(other > mine for other in depth.values()) if record.decided and team in depth else 0)
-
-
-def _table_places(tournament: Tournament, record: EventRecord, teams: dict[int, tuple[int, ...]]) -> None:
-    try:
-        result = table_results.standings(tournament)
-    except ValidationError:
-        return
-    record.decided = result.decided
-    partnerships = table_formats.in_partnerships(tournament)
-    for row in result.rows:
-        record.entrants.append(teams.get(row.entrant, ()) if partnerships else (row.entrant,))
-        record.entrant_names.append(row.name)
-        record.places.append(row.rank if result.decided else 0)
 
 
 def build(tournament: Tournament) -> EventRecord:
     teams = _team_players(tournament)
     record = EventRecord(tournament.pk, tournament.slug, tournament.name, tournament.signup_deadline,
                          tournament.format, False)
-    if tournament.format == "tables":
-        _table_places(tournament, record, teams)
-    else:
-        _bracket_places(tournament, record, teams)
-    record.games = _games(tournament, teams)
+    event_format = formats.of(tournament)
+    event_format.record_places(tournament, record, teams)
+    record.games = _games(tournament, teams, head_to_head=not event_format.games_are_tables)
     record.drawn = Division.objects.filter(tournament=tournament, published_at__isnull=False).exists()
     return record
 

@@ -13,6 +13,7 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.core import formats
 from tournament.models import Club, Division, Game, GameSide, Player, Round, Season, Team, Tournament
 
 FIRST = ["Ana", "Bruno", "Carmen", "Diego", "Elena", "Félix", "Gina", "Hugo", "Inés", "Jorge", "Karla", "Luis",
@@ -72,7 +73,9 @@ def bracket_event(club, slug, name, day, people: list[int], rng: random.Random, 
         teams.append(team)
     at = day + dt.timedelta(hours=2)
     champions = []
-    for kind, four in ((Division.Kind.D1, teams[:4]), (Division.Kind.D2, teams[4:])):
+    # The bracket's own divisions: two drawn, then the final they feed.
+    first, second, final_kind = formats.by_key("bracket").division_kinds
+    for kind, four in ((first, teams[:4]), (second, teams[4:])):
         division = Division.objects.create(tournament=t, kind=kind, name=kind.label, size=4, published_at=day)
         semis = Round.objects.create(division=division, number=1, name="Semi-finals")
         final = Round.objects.create(division=division, number=2, name="Final")
@@ -85,7 +88,7 @@ def bracket_event(club, slug, name, day, people: list[int], rng: random.Random, 
         _game(division, final, 1, won, [500 if x == winner else rng.randrange(100, 480) for x in won], winner, at + dt.timedelta(hours=2))
         Division.objects.filter(pk=division.pk).update(champion=winner)
         champions.append(winner)
-    division = Division.objects.create(tournament=t, kind=Division.Kind.FINAL, name="Final", size=2, published_at=day)
+    division = Division.objects.create(tournament=t, kind=final_kind, name="Final", size=2, published_at=day)
     rnd = Round.objects.create(division=division, number=1, name="Final")
     winner = champions[rng.randrange(2)]
     _game(division, rnd, 1, champions, [500 if x == winner else rng.randrange(100, 480) for x in champions], winner,
@@ -99,7 +102,8 @@ def table_day(club, slug, name, day, people: list[int], rng: random.Random, by, 
 
     t = _event(club, slug, name, "tables", day, "fiji-individual", by, finished=finished)
     players = Player.objects.bulk_create([Player(tournament=t, name=person(n)[0], contact=person(n)[1]) for n in people])
-    division = Division.objects.create(tournament=t, kind=Division.Kind.TABLES, name="Table rounds", published_at=day)
+    (kind,) = formats.by_key("tables").division_kinds
+    division = Division.objects.create(tournament=t, kind=kind, name="Table rounds", published_at=day)
     hands = []
     for number in (1, 2):
         rnd = Round.objects.create(division=division, number=number, name=f"Round {number}")

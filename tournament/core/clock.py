@@ -101,14 +101,14 @@ def clock(game: Game, now: dt.datetime) -> dict:
             # A seat not checked in keeps the table from starting (issue 34): only the organizer may
             # start a table of single players without it, which makes it absent (can_start_without).
             state.update(phase="check_in", label=_("Check-in open"), tone="warn" if not state["early"] else "",
-                         can_start_without=not team_sides and game.division.kind == "tables"
+                         can_start_without=not team_sides and formats.of_game(game).absent_seats_play_on
                          and not seat_state.below_minimum(game.division.tournament, [s for s in sides if s not in absent]))
             if game.no_show_at:
                 counting(game.no_show_at, _("No-show deadline in"), _("forfeit due"))
         elif state["time_limit_passed"]:
             state.update(phase="time_up", label=_("Time limit reached — higher total wins"), tone="warn",
                          alert=_("Time is up: the result is being recorded."))
-        elif game.division.kind == "tables" and seat_state.below_minimum(game.division.tournament, sides):
+        elif formats.of_game(game).absent_seats_play_on and seat_state.below_minimum(game.division.tournament, sides):
             words = {"present": len(seat_state.present(sides)), "minimum": seat_state.minimum(game.division.tournament)}
             state.update(phase="short", tone="bad",
                          label=_("Too few players (%(present)s of the %(minimum)s needed) — the organizer decides") % words,

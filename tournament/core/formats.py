@@ -32,6 +32,9 @@ class EventFormat:
     public_nav_template = ""
     before_draw_template = ""
     organizer_tabs_template = ""
+    # What the public home and the TV show once drawn (reading `live_now`'s context).
+    home_live_template = ""
+    tv_live_template = ""
     dashboard_template = ""
     # Whether a player has a page of their own (a table round's players) besides their team's.
     player_pages = False
@@ -67,8 +70,71 @@ class EventFormat:
         """What the format adds to a team's or player's own page (`page`: tournament.live.entrant.EntrantPage)."""
         raise NotImplementedError
 
-    def has_bracket(self, tournament: Tournament) -> bool:
-        return False
+    # ---- what the shared pages ask -------------------------------------------------------------
+    # The kinds of Division its games are played in (Division.Kind values).
+    division_kinds: tuple[str, ...] = ()
+    # A game is a table of a round ("Table 3"): its phone checks in seat by seat, it starts early
+    # from its phone or the round board, and its public page is the seating (a bracket game is
+    # "Division 1 · Semi-final game 2", its public page the bracket).
+    games_are_tables = False
+    # A seat absent at the start does not stop the table: the others play on down to the variant's
+    # minimum; below it the table is short and takes no hand (RULES-DECISIONS S1–S3).
+    absent_seats_play_on = False
+    # The sheet's heading names who sits at a partnership's side (a team keeps its own name).
+    sheet_names_who_sits = False
+    # A finished game's result is said in the format's own words (`result_label`), not "Winner: X".
+    own_result_words = False
+    # The event ends with a final: its two finalists are a club record's places 1 and 2.
+    has_final = False
+    # The kind of its final's division (listed after the divisions that feed it), or "".
+    final_kind = ""
+    # Its divisions are drawn as bracket charts (the public bracket, the printed charts).
+    charts = False
+    # A team may withdraw from a division after the draw (its games become walkovers).
+    team_withdrawal_page = False
+    # The print menu's part for each division, and its results button (a template each).
+    print_division_template = ""
+    print_results_template = ""
+    # The public page of a withdrawn entrant: its results so far count (tables), or its remaining
+    # games are walkovers (a bracket).
+    withdrawn_results_count = False
+
+    def seat_positions(self, game: Game) -> list:
+        """Everyone at a game with their place at the table (North, Seat 2), or [] where seats have none."""
+        return []
+
+    def bonus_note(self, game: Game):
+        """The bonus at stake or won at this game (a table's first-table bonus), or None."""
+        return None
+
+    def correction_block(self, game: Game, sides: list[GameSide]) -> str:
+        """Why this format never lets the organizer pick another winner of this game, or ""."""
+        return ""
+
+    def hands_after_limit_text(self, game: Game) -> str:
+        """What a hand entered after the time limit is told, with %(clock)s, or "" for the core's words."""
+        return ""
+
+    def entrant_kind(self, tournament: Tournament) -> str:
+        """What one entrant is on a sheet: "team", "partnership" or "player"."""
+        return "team"
+
+    def most_sides(self, tournament: Tournament) -> int:
+        """The most sides a game seats (a blank score sheet has room for them)."""
+        return 2
+
+    def no_show_words(self, game: Game, sides: list[GameSide]) -> str:
+        """What happens to a side not here by the no-show deadline, for the table card, or "" for the core's words."""
+        return ""
+
+    def results_refusal(self, tournament: Tournament) -> str:
+        """Why its printed results cannot be made yet ("" once they can): the menu says so instead of a link."""
+        return ""
+
+    def record_places(self, tournament: Tournament, record, teams: dict[int, tuple[int, ...]]) -> None:
+        """Fill a club record's entrants, their names and places, and whether the event is decided
+        (`record`: tournament.clubs.records.EventRecord; `teams`: team id -> its players' ids)."""
+        raise NotImplementedError
 
     # ---- a game's life -----------------------------------------------------------------------
     # The moves its games may make: a subset of the core's table (tournament.core.transitions.MOVES);
@@ -138,6 +204,21 @@ def by_key(key: str) -> EventFormat:
 def of(tournament: Tournament) -> EventFormat:
     """The event's format."""
     return by_key(tournament.format)
+
+
+def of_game(game: Game) -> EventFormat:
+    """The format of the event a game is played in, known from its division's kind (no query for the
+    tournament when only the division is loaded)."""
+    return of_division_kind(game.division.kind) or of(game.division.tournament)
+
+
+def of_division_kind(kind: str) -> EventFormat | None:
+    """The format whose games are played in divisions of `kind` (a backup file's rows), or None."""
+    for key in _registry():
+        event_format = by_key(key)
+        if kind in event_format.division_kinds:
+            return event_format
+    return None
 
 
 def choices() -> list[tuple[str, str]]:

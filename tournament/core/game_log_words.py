@@ -20,7 +20,7 @@ from tournament.common import stored_words
 from tournament.common.localtime import clock
 from tournament.common.names import people_in
 from tournament.common.numbers import points_text
-from tournament.core import game_log, game_log_kinds, seat_state
+from tournament.core import formats, game_log, game_log_kinds, seat_state
 from tournament.core.game_log import Entrant
 from tournament.core.game_log_names import entrant_names
 from tournament.models import Game, Player
@@ -130,9 +130,10 @@ class _Reader:
                       for e in entry.absent]
             words = _("Not checked in by %(time)s: %(names)s") % {"time": self.at(entry.deadline), "names": ", ".join(absent)}
             present = len([s for s in self.sides if not any(e.is_on(s) for e in entry.absent)])
-            if self.game.division.kind == "tables" and present >= seat_state.minimum(self.tournament):
+            play_on = formats.of(self.tournament).absent_seats_play_on
+            if play_on and present >= seat_state.minimum(self.tournament):
                 words = _("%(words)s — the others play on") % {"words": words}
-            elif self.game.division.kind == "tables" and present >= 2:
+            elif play_on and present >= 2:
                 words = _("%(words)s — too few to play: the organizer decides") % {"words": words}
             return words
         if isinstance(entry, game_log_kinds.Started) and entry.missing:

@@ -9,7 +9,7 @@ sides and divisions (tournament.core.game_log_upgrade), exactly as the data migr
 
 from __future__ import annotations
 
-from tournament.core import game_log
+from tournament.core import formats, game_log
 from tournament.core.game_log_upgrade import TYPED_SINCE, Seat, upgrade
 
 LABEL = "tournament.GameEvent"
@@ -42,7 +42,8 @@ def upgrade_file(data: dict) -> None:
     divisions = {row.get("pk"): row.get("division") for row in _rows(data, "tournament.Game")}
     for row in _rows(data, LABEL):
         game_seats = seats.get(row.get("game"), [])
-        at_table = kinds.get(divisions.get(row.get("game"))) == "tables" or any(s.player_id for s in game_seats)
+        event_format = formats.of_division_kind(kinds.get(divisions.get(row.get("game"))))
+        at_table = bool(event_format and event_format.games_are_tables) or any(s.player_id for s in game_seats)
         if isinstance(row.get("data"), dict):
             row["data"] = upgrade(str(row.get("kind")), row["data"], game_seats, at_table)
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.common.form_input import cleaned
 from tournament.common.localtime import clock as local_clock
 from tournament.common.names import people_in
-from tournament.core import actions, page_cache
+from tournament.core import actions, formats, page_cache
 from tournament.core.board import board_context, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.core.heard import table_heard
@@ -35,7 +35,7 @@ from tournament.gameday.forms import (
     TeamForm,
 )
 from tournament.gameday.views_game import load_game
-from tournament.models import Division, Game
+from tournament.models import Game
 
 TABLE_POLL_SECONDS = 10
 
@@ -208,7 +208,7 @@ def _table_user(request):
 
 def _at_tables(game: Game) -> bool:
     """A table-round event's table: its phone works seat by seat, through the tables' services."""
-    return game.division.kind == Division.Kind.TABLES
+    return formats.of_game(game).games_are_tables
 
 
 def _seat(request, game: Game):

@@ -30,7 +30,7 @@ from tournament.core.board import game_view, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.core.game_log_words import VIA_WORDS
 from tournament.gameday.forms import CorrectionForm
-from tournament.models import CheckIn, Division, Game, GameEvent, PartnerPost, Player
+from tournament.models import CheckIn, Game, GameEvent, PartnerPost, Player
 
 NOT_CORRECTABLE = (Game.Status.BYE, Game.Status.NOT_NEEDED)
 
@@ -49,9 +49,9 @@ def correction_block(game: Game, sides) -> str:
         return _("This game has no result to correct yet.")
     if game.status in NOT_CORRECTABLE:
         return _("A bye or a final that was not needed has no result to correct.")
-    if game.division.kind == Division.Kind.TABLES and not any(s.team_id for s in sides):
-        # Players' places at a table follow their totals: there is no winner to pick from a list.
-        return _("A table's places follow its hands' totals: correct a hand on the table's sheet, or reopen the table.")
+    refused = formats.of_game(game).correction_block(game, sides)
+    if refused:
+        return refused
     if any(s.team_id is None for s in sides) or len(sides) < 2:
         return _("Only one of this game's teams is known (a walkover), so there is no other winner to choose.")
     if formats.of(game.division.tournament).result_locked(game):
@@ -113,7 +113,7 @@ def _render(request, tournament, game: Game, *, error: str = "", typed=None, sta
         "held": held_decision(game, sides),
         # A table names its winner in its own words (a player or a pair; nobody "advances").
         "table_result": formats.of(tournament).result_label(game, sides)
-        if game.is_done and game.division.kind == "tables" else "",
+        if game.is_done and formats.of(tournament).own_result_words else "",
         "reversible": game.status in (Game.Status.FORFEIT, Game.Status.DOUBLE_FORFEIT)
         and game.result_reason in Game.FORFEIT_REASONS,
     }, status=status)

@@ -31,7 +31,7 @@ class WithdrawForm(forms.Form):
 
 
 def _bracket(tournament):
-    if not formats.of(tournament).has_bracket(tournament) or not draw_started(tournament):
+    if not formats.of(tournament).team_withdrawal_page or not draw_started(tournament):
         raise Http404(_("Withdrawing a team after the draw is for a bracket whose draw is published."))
 
 

@@ -92,7 +92,7 @@ def _games(tournament: Tournament, **side_filter):
     )
 
 
-def _lines(games, is_mine) -> list[Line]:
+def _lines(tournament: Tournament, games, is_mine) -> list[Line]:
     lines = []
     for game in games:
         mine = [s for s in game.side_list if is_mine(s)]
@@ -100,15 +100,16 @@ def _lines(games, is_mine) -> list[Line]:
         lines.append(Line(game=game, mine=mine, others=others))
     # Not-done games by posted time, then the rest in the order they were played: a division's
     # rounds before the final, whose round number (1) says nothing about when it came.
+    final_kind = formats.of(tournament).final_kind
     return sorted(lines, key=lambda ln: (ln.done, ln.game.starts_at or ln.game.started_at or _LATER,
-                                         ln.game.division.kind == "final", ln.game.round.number, ln.game.number))
+                                         ln.game.division.kind == final_kind, ln.game.round.number, ln.game.number))
 
 
 def team_page(tournament: Tournament, team: Team) -> EntrantPage:
     players = list(team.players.all())
     page = EntrantPage(
         name=team.name, players=[p.name for p in players], withdrawn=team.withdrawn_at is not None,
-        lines=_lines(_games(tournament, team=team), lambda s: s.team_id == team.pk),
+        lines=_lines(tournament, _games(tournament, team=team), lambda s: s.team_id == team.pk),
         substitutions=list(Substitution.objects.filter(team=team).select_related(
             "game__division", "game__round", "replaced", "substitute").order_by("at")),
     )
@@ -118,7 +119,7 @@ def team_page(tournament: Tournament, team: Team) -> EntrantPage:
 
 def player_page(tournament: Tournament, player: Player) -> EntrantPage:
     page = EntrantPage(name=player.name, players=[player.name], withdrawn=_left(player),
-                       lines=_lines(_games(tournament, player=player), lambda s: s.player_id == player.pk))
+                       lines=_lines(tournament, _games(tournament, player=player), lambda s: s.player_id == player.pk))
     formats.of(tournament).add_to_entrant_page(tournament, page, player.pk, {player.pk: player.name})
     return page
 

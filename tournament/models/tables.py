@@ -1,4 +1,4 @@
-"""The rows of a table-round event (Tournament.format == "tables").
+"""The rows of a table-round event (a table-round event).
 
 Entrants are the shared Player rows (and Team rows for partnerships); the rounds are the shared
 Division (kind TABLES), Round, Game (one per table) and GameSide (one per side, slot = seat order)

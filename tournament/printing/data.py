@@ -21,8 +21,8 @@ from tournament.common.localtime import clock, day_and_clock  # noqa: F401 (view
 from tournament.common.names import STORED_JOINER, joined
 from tournament.common.numbers import points_text, side_total_text  # noqa: F401 (table_results prints with points_text too)
 from tournament.common.stored_words import reason, stored_name
+from tournament.core import formats as event_formats
 from tournament.core import seat_state
-from tournament.formats.tables import formats
 from tournament.models import Division, Game, GameSide, Player, Round, Team, Tournament
 from tournament.printing.charts import ChartData, ChartGame, ChartRound, ChartSide
 
@@ -83,13 +83,13 @@ def feeder_text(side: GameSide) -> str:
 
 # ---- charts ------------------------------------------------------------------------------------
 
-def _chart_side(side: GameSide, game: Game, version: str) -> ChartSide:
+def _chart_side(side: GameSide, game: Game, version: str, is_final: bool) -> ChartSide:
     if side.is_bye:
         return ChartSide(bye=True)
     first_round = game.round.number == 1
     fed_by_bye = side.fed_by is not None and side.fed_by.status == Game.Status.BYE
-    shown = side.team is not None and (version == CURRENT or (first_round and game.division.kind != Division.Kind.FINAL) or fed_by_bye)
-    hint = feeder_text(side) if game.division.kind == Division.Kind.FINAL and not shown else ""
+    shown = side.team is not None and (version == CURRENT or (first_round and not is_final) or fed_by_bye)
+    hint = feeder_text(side) if is_final and not shown else ""
     if not shown:
         return ChartSide(hint=hint)
     won = lost = False
@@ -123,6 +123,7 @@ def chart_data(division: Division, version: str = POSTING, now: dt.datetime | No
     if version not in VERSIONS:
         raise ValueError(f"Chart version “{version}” is not one of {', '.join(VERSIONS)}.")
     tournament = division.tournament
+    is_final = division.kind == event_formats.of(tournament).final_kind
     rounds = {r.pk: r for r in Round.objects.filter(division=division).order_by("number")}
     by_round: dict[int, list[Game]] = {pk: [] for pk in rounds}
     for game in games_of(division=division):
@@ -136,13 +137,12 @@ def chart_data(division: Division, version: str = POSTING, now: dt.datetime | No
                 sides.append(GameSide(game=game, slot=len(sides), is_bye=True))
             own_time = game.status != Game.Status.BYE and game.starts_at and rnd.starts_at and game.starts_at != rnd.starts_at
             games.append(ChartGame(
-                sides=tuple(_chart_side(s, game, version) for s in sides),
+                sides=tuple(_chart_side(s, game, version, is_final) for s in sides),
                 table=None if game.status == Game.Status.BYE else game.table_number,
                 when=day_and_clock(tournament, game.starts_at) if own_time else "",
                 note=_game_note(game, version),
             ))
         chart_rounds.append(ChartRound(title=str(rnd), when=day_and_clock(tournament, rnd.starts_at), games=tuple(games)))
-    is_final = division.kind == Division.Kind.FINAL
     champion = ChartSide()
     if version == CURRENT and division.champion_id:
         champion = ChartSide(name=division.champion.name, won=True)
@@ -194,19 +194,9 @@ class GameInfo:
 
 
 def no_show_rule(game: Game, sides: list[GameSide]) -> str:
-    """What happens to a side not seated by the no-show deadline, in words for the table card: a
-    bracket game's team forfeits; at a table round the absent player or partnership forfeits its
-    place and, with three or more sides, the others play on (tournament.formats.tables.table_deadlines)."""
-    if game.division.kind != Division.Kind.TABLES:
-        return _("a team not here by then forfeits")
-    play_on = len(sides) > 2
-    if any(s.team_id for s in sides):
-        if play_on:
-            return _("a partnership not here by then forfeits this table; the others play on")
-        return _("a partnership not here by then forfeits this table")
-    if play_on:
-        return _("a player not here by then forfeits this table; the others play on")
-    return _("a player not here by then forfeits this table")
+    """What happens to a side not seated by the no-show deadline, in words for the table card: the
+    format's (a table round's absent player or partnership forfeits its place), else the team forfeits."""
+    return event_formats.of_game(game).no_show_words(game, sides) or _("a team not here by then forfeits")
 
 
 def game_info(game: Game, base_url: str = "") -> GameInfo:
@@ -288,7 +278,7 @@ def _meld_header(tournament: Tournament) -> str:
         return ""
     if rule == "by_hand":
         return _("Hand")
-    if tournament.format == "tables" and not formats.in_partnerships(tournament):
+    if event_formats.of(tournament).entrant_kind(tournament) == "player":
         return _("Player's total score")
     return _("Side's total score")
 
@@ -342,8 +332,8 @@ def _outcome(game: Game) -> str:
 
 def results(tournament: Tournament) -> tuple[str, list[DivisionResults]]:
     divisions = list(Division.objects.filter(tournament=tournament).select_related("champion"))
-    order = {Division.Kind.D1: 0, Division.Kind.D2: 1, Division.Kind.FINAL: 2}
-    divisions.sort(key=lambda d: order.get(d.kind, 9))
+    final_kind = event_formats.of(tournament).final_kind
+    divisions.sort(key=lambda d: (d.kind == final_kind, d.kind))  # the final after the divisions feeding it
     games = games_of(division__tournament=tournament)
     out = []
     champion = ""
@@ -367,7 +357,7 @@ def results(tournament: Tournament) -> tuple[str, list[DivisionResults]]:
             last = own[-1]
             losers = [s.team.name for s in last.sides.all() if s.team_id and s.team_id != division.champion_id]
             block.runner_up = losers[0] if losers else ""
-        if division.kind == Division.Kind.FINAL and division.champion_id:
+        if division.kind == final_kind and division.champion_id:
             champion = division.champion.name
         out.append(block)
     return champion, out

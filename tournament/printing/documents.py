@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from weasyprint import HTML
 
 from tournament.common.stored_words import stored_name
+from tournament.core import formats as event_formats
 from tournament.core.language import in_tournament_language
-from tournament.formats.tables import table_facts
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import charts, data, score_sheet
 from tournament.printing.paper import Paper
@@ -77,7 +77,7 @@ def _card_context(games: list[Game], paper: Paper, base_url: str, tournament: To
     for game in games:
         info = data.game_info(game, base_url)
         info.qr = qr_data_uri(info.link)
-        info.positions = table_facts.positions(game) if game.division.kind == Division.Kind.TABLES else []
+        info.positions = event_formats.of_game(game).seat_positions(game)
         info.length = _name_length(info)
         cards.append(info)
     return {

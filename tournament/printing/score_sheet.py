@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 import rules
 from rules.presets import get_preset
 from tournament.common.numbers import points_text
+from tournament.core import formats as event_formats
 from tournament.formats.tables import formats
 from tournament.models import Tournament
 from tournament.printing.paper import Paper
@@ -65,9 +66,10 @@ def fixed_length(tournament: Tournament) -> int:
 
 def _who(tournament: Tournament) -> tuple[str, str]:
     """(the one who reaches a target, a blank side's heading) in the event's words."""
-    if tournament.format == "tables" and not formats.in_partnerships(tournament):
+    kind = event_formats.of(tournament).entrant_kind(tournament)
+    if kind == "player":
         return _("a player"), _("Player: ______________")
-    if tournament.format == "tables":
+    if kind == "partnership":
         return _("a partnership"), _("Partners: ______________")
     return _("a team"), _("Team: ______________________")
 
@@ -151,6 +153,4 @@ def shape(tournament: Tournament, sides: int, paper: Paper, headings: list[tuple
 
 def blank_sides(tournament: Tournament) -> int:
     """How many sides a blank sheet has room for: the most a table of the event seats."""
-    if tournament.format != "tables":
-        return 2
-    return formats.side_bounds(tournament)[1]
+    return event_formats.of(tournament).most_sides(tournament)

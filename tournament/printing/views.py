@@ -26,7 +26,6 @@ from tournament.common.stored_words import stored_name
 from tournament.core import formats as event_formats
 from tournament.core.decorators import organizer_required
 from tournament.core.language import in_tournament_language
-from tournament.formats.tables import rounds as table_rounds
 from tournament.formats.tables import seat_lists
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
@@ -90,9 +89,9 @@ def _word(part) -> str:
 
 
 def _menu_context(request, tournament: Tournament, chosen) -> dict:
+    event_format = event_formats.of(tournament)
     divisions = list(Division.objects.filter(tournament=tournament).order_by("kind"))
-    order = {Division.Kind.D1: 0, Division.Kind.D2: 1, Division.Kind.FINAL: 2}
-    divisions.sort(key=lambda d: order.get(d.kind, 9))
+    divisions.sort(key=lambda d: d.kind == event_format.final_kind)  # the final after the divisions feeding it
     rounds = list(Round.objects.filter(division__tournament=tournament).select_related("division").order_by("division__kind", "number"))
     playable = {
         row["round_id"]: row["n"]
@@ -110,24 +109,13 @@ def _menu_context(request, tournament: Tournament, chosen) -> dict:
     return {
         "tournament": tournament, "divisions": divisions, "papers": PAPERS.values(), "paper": chosen,
         "big_field": any(d.size > 16 for d in divisions),
-        # Table rounds print seatings and results with medals; a bracket its charts.
-        "table_event": not event_formats.of(tournament).has_bracket(tournament),
-        "table_results_refusal": _table_results_refusal(tournament),
+        # Each format prints its own: a bracket its charts and results sheet, table rounds their
+        # seatings and results with medals (the menu includes the format's templates).
+        "event_format": event_format,
+        "results_refusal": event_format.results_refusal(tournament),
         # A QR code pointing at 127.0.0.1 opens nothing on a player's phone: say so before printing.
         "loopback_address": base_url(request) if site_address.is_loopback(base_url(request)) else "",
     }
-
-
-def _table_results_refusal(tournament: Tournament) -> str:
-    """Why a table event's results with medals cannot be printed yet ("" once they can): the menu
-    says so instead of offering a link that would only answer with this refusal."""
-    if event_formats.of(tournament).has_bracket(tournament):
-        return ""
-    try:
-        table_rounds.standings_rounds(tournament)
-    except ValidationError as exc:
-        return " ".join(exc.messages)
-    return ""
 
 
 def _bad_choice(request, tournament: Tournament, message: str):
@@ -155,7 +143,7 @@ def menu(request, slug):
 def chart(request, slug, division_id, version):
     division = get_object_or_404(Division.objects.select_related("tournament", "champion"), pk=division_id, tournament__slug=slug)
     tournament = division.tournament
-    if not event_formats.of(tournament).has_bracket(tournament):
+    if not event_formats.of(tournament).charts:
         raise Http404(_("%(name)s plays table rounds: it has no bracket chart.") % {"name": tournament.name})
     try:
         chosen = _paper(request)

@@ -4,8 +4,9 @@ and medals in the page's language."""
 from django import template
 
 from tournament.common import stored_words
+from tournament.core import formats as formats_registry
 from tournament.core import seat_state, seated
-from tournament.formats.tables import formats, short_tables, table_facts
+from tournament.formats.tables import formats, short_tables
 from tournament.printing import data
 
 register = template.Library()
@@ -38,7 +39,7 @@ def tie_for(rank) -> str:
 @register.simple_tag
 def table_positions(game):
     """`{% table_positions game as seats %}`: everyone at a table with their place (North / Seat 2)."""
-    return table_facts.positions(game) if game.division.kind == "tables" else []
+    return formats_registry.of_game(game).seat_positions(game)
 
 
 @register.simple_tag
@@ -50,7 +51,7 @@ def seated_name(game, side):
 @register.simple_tag
 def table_bonus(game):
     """`{% table_bonus game as note %}`: the first-table bonus at stake or won at this table (or None)."""
-    return table_facts.bonus_note(game) if game.division.kind == "tables" else None
+    return formats_registry.of_game(game).bonus_note(game)
 
 
 @register.simple_tag

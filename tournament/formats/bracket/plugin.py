@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.core import clock
 from tournament.core.formats import EventFormat
-from tournament.formats.bracket import advancement, event_end, final_results, game_rules, live_now
-from tournament.models import Game, Team
+from tournament.formats.bracket import advancement, event_end, final_results, game_rules, live_now, records
+from tournament.models import Division, Game, Team
 from tournament.signups import registration
 from tournament.signups.forms import SignupForm
 
@@ -23,6 +23,8 @@ class BracketFormat(EventFormat):
     public_nav_template = "public/_nav.html"
     organizer_tabs_template = "organizer/_bracket_tabs.html"
     before_draw_template = "public/_before_draw.html"
+    home_live_template = "brackets/_home_live.html"
+    tv_live_template = "brackets/_tv_live.html"
     dashboard_template = "organizer/_dashboard_teams.html"
 
     def live_now(self, tournament):
@@ -52,8 +54,17 @@ class BracketFormat(EventFormat):
     def add_to_entrant_page(self, tournament, page, entrant, player_names):
         """A team's page lists its games; a bracket adds nothing to it."""
 
-    def has_bracket(self, tournament):
-        return True
+    # ---- what the shared pages ask -------------------------------------------------------------
+    division_kinds = (Division.Kind.D1, Division.Kind.D2, Division.Kind.FINAL)
+    has_final = True
+    final_kind = Division.Kind.FINAL
+    charts = True
+    team_withdrawal_page = True
+    print_division_template = "brackets/_print_division.html"
+    print_results_template = "brackets/_print_results.html"
+
+    def record_places(self, tournament, record, teams):
+        records.places(tournament, record, teams)
 
     # ---- a game's life -----------------------------------------------------------------------
     # Every move of the core's table: games wait for their teams, and a final may not be needed.

@@ -4,6 +4,8 @@ event-format plug-in (tournament.core.formats)."""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.core import transitions
@@ -18,10 +20,12 @@ from tournament.formats.tables import (
     live_now,
     reopening,
     results,
+    rounds,
     signups,
     table_deadlines,
+    table_facts,
 )
-from tournament.models import Game
+from tournament.models import Division, Game
 
 
 class TableRoundsFormat(EventFormat):
@@ -33,6 +37,8 @@ class TableRoundsFormat(EventFormat):
     public_nav_template = "tables/public_nav.html"
     organizer_tabs_template = "tables/_tabs.html"
     before_draw_template = "tables/_before_draw.html"
+    home_live_template = "tables/_home_live.html"
+    tv_live_template = "tables/_tv_live.html"
     dashboard_template = "tables/_dashboard_players.html"
     signup_url_name = "tables:signup"
 
@@ -57,6 +63,51 @@ class TableRoundsFormat(EventFormat):
 
     def entrants_are_players(self, tournament):
         return not formats.in_partnerships(tournament)
+
+    # ---- what the shared pages ask -------------------------------------------------------------
+    division_kinds = (Division.Kind.TABLES,)
+    games_are_tables = True
+    absent_seats_play_on = True
+    sheet_names_who_sits = True
+    own_result_words = True
+    withdrawn_results_count = True
+    print_division_template = "tables/_print_division.html"
+    print_results_template = "tables/_print_results.html"
+
+    def entrant_kind(self, tournament):
+        return "partnership" if formats.in_partnerships(tournament) else "player"
+
+    def most_sides(self, tournament):
+        return formats.side_bounds(tournament)[1]
+
+    def no_show_words(self, game, sides):
+        return table_facts.no_show_rule(sides)
+
+    def results_refusal(self, tournament):
+        try:
+            rounds.standings_rounds(tournament)
+        except ValidationError as exc:
+            return " ".join(exc.messages)
+        return ""
+
+    def seat_positions(self, game):
+        return table_facts.positions(game)
+
+    def bonus_note(self, game):
+        return table_facts.bonus_note(game)
+
+    def correction_block(self, game, sides):
+        if not any(s.team_id for s in sides):
+            # Players' places at a table follow their totals: there is no winner to pick from a list.
+            return _("A table's places follow its hands' totals: correct a hand on the table's sheet, or reopen the table.")
+        return ""
+
+    def hands_after_limit_text(self, game):
+        return _("The time limit passed at %(clock)s; hands entered after it do not count. "
+                 "The table is placed by its totals before the limit.")
+
+    def record_places(self, tournament, record, teams):
+        results.record_places(tournament, record, teams)
 
     def add_to_entrant_page(self, tournament, page, entrant, player_names):
         entrant_pages.add_seats_and_standing(tournament, page, entrant, player_names)

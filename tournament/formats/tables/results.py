@@ -9,6 +9,7 @@ for the organizer). A side that forfeited at the no-show deadline is placed last
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Prefetch
 from django.utils.translation import pgettext
 
@@ -101,3 +102,17 @@ def standings(tournament: Tournament) -> pure.Standings:
     # Level rows read in the page language's alphabetical order (stable: ranks stay as computed).
     result.rows.sort(key=lambda row: (row.rank, sort_key(row.name)))
     return result
+
+
+def record_places(tournament: Tournament, record, teams: dict[int, tuple[int, ...]]) -> None:
+    """A club record's entrants and places (tournament.clubs.records): the standings' ranks once decided."""
+    try:
+        result = standings(tournament)
+    except ValidationError:
+        return
+    record.decided = result.decided
+    partnerships = formats.in_partnerships(tournament)
+    for row in result.rows:
+        record.entrants.append(teams.get(row.entrant, ()) if partnerships else (row.entrant,))
+        record.entrant_names.append(row.name)
+        record.places.append(row.rank if result.decided else 0)

@@ -80,3 +80,17 @@ def round_bonus(tournament: Tournament, rnd: Round) -> Callable[[int], BonusNote
         return lambda game_id: BonusNote(points, False, None)
     return lambda game_id: BonusNote(award.points, award.game_id == game_id,
                                      None if award.game_id == game_id else award.game.table_number)
+
+
+def no_show_rule(sides) -> str:
+    """What the table card says of a seat not here by the no-show deadline: the absent player or
+    partnership forfeits its place and, with three or more sides, the others play on
+    (tournament.formats.tables.table_deadlines)."""
+    play_on = len(sides) > 2
+    if any(s.team_id for s in sides):
+        if play_on:
+            return _("a partnership not here by then forfeits this table; the others play on")
+        return _("a partnership not here by then forfeits this table")
+    if play_on:
+        return _("a player not here by then forfeits this table; the others play on")
+    return _("a player not here by then forfeits this table")

@@ -38,7 +38,7 @@ def _bracket(request, slug, kind):
     poll_url = reverse("brackets:division", args=[slug, kind]) if kind else reverse("brackets:overview", args=[slug])
 
     def build(tournament, now):
-        if not core_formats.of(tournament).has_bracket(tournament):
+        if not core_formats.of(tournament).charts:
             raise Http404(_("%(name)s plays table rounds, not a bracket.") % {"name": tournament.name})
         divisions = assembly.chart(tournament, (kind,) if kind else None, request.user)
         final = next((d for d in divisions if d.kind == Division.Kind.FINAL), None)
