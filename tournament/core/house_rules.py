@@ -96,3 +96,10 @@ def groups(tournament: Tournament) -> list[Group]:
 
 def has_borrowed(tournament: Tournament) -> bool:
     return any(row.borrowed for group in groups(tournament) for row in group.rows)
+
+
+def game_length_number(tournament: Tournament) -> str | None:
+    """The rules number that fixes how many hands a game plays ("hands" for the club game,
+    "rounds" for Rummikub), or None when the variant only plays to its target (Baja, Fiji)."""
+    numbers = tournament.rules_numbers or rules.preset_numbers(tournament.variant)
+    return next((name for name in ("hands", "rounds") if name in numbers), None)

@@ -15,7 +15,7 @@ import rules
 from rules.presets import get_preset
 from tournament.common.numbers import points_text
 from tournament.core import formats as event_formats
-from tournament.formats.tables import formats
+from tournament.core import house_rules
 from tournament.models import Tournament
 from tournament.printing.paper import Paper
 
@@ -59,7 +59,7 @@ class SheetShape:
 
 def fixed_length(tournament: Tournament) -> int:
     """The number of hands (club) or rounds (Rummikub) that ends each game, 0 when it plays to a target."""
-    number = formats.game_length_number(tournament)
+    number = house_rules.game_length_number(tournament)
     numbers = tournament.rules_numbers or rules.preset_numbers(tournament.variant)
     return int(numbers.get(number) or 0) if number else 0
 
@@ -80,7 +80,7 @@ def end_sentence(tournament: Tournament) -> SafeString:
     numbers = tournament.rules_numbers or rules.preset_numbers(tournament.variant)
     target, length = int(numbers.get("target") or 0), fixed_length(tournament)
     who = _who(tournament)[0]
-    if length and formats.game_length_number(tournament) == "hands":
+    if length and house_rules.game_length_number(tournament) == "hands":
         return format_html(ngettext("the game is <strong>{count}</strong> hand; the highest total wins",
                                     "the game is <strong>{count}</strong> hands; the highest total wins", length), count=length)
     if length and target:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 import rules
+from tournament.core.house_rules import game_length_number  # noqa: F401 (the tables' pages read it here)
 from tournament.models import Tournament
 
 
@@ -27,13 +28,6 @@ def in_partnerships(tournament: Tournament) -> bool:
 def side_bounds(tournament: Tournament) -> tuple[int, int]:
     """(fewest, most) sides at one table."""
     return _number(tournament, "min_sides", 2), _number(tournament, "max_sides", 2)
-
-
-def game_length_number(tournament: Tournament) -> str | None:
-    """The rules number that fixes how many hands a table plays ("hands" for the club game,
-    "rounds" for Rummikub), or None when the variant only plays to its target (Baja, Fiji)."""
-    numbers = tournament.rules_numbers or rules.preset_numbers(tournament.variant)
-    return next((name for name in ("hands", "rounds") if name in numbers), None)
 
 
 def is_table_event(tournament: Tournament) -> bool:
