@@ -34,8 +34,20 @@ def test_every_format_implements_the_whole_interface(key):
     for name, member in inspect.getmembers(EventFormat, inspect.isfunction):
         if "raise NotImplementedError" in inspect.getsource(member):
             assert getattr(type(event_format), name) is not member, f"{key} does not implement {name}"
-    for name in ("public_nav_template", "organizer_tabs_template", "dashboard_template", "before_draw_template"):
+    templates = [name for name in vars(EventFormat) if name.endswith("_template")]
+    assert len(templates) >= 8  # the pages' parts, the live home and TV, the print menu's parts
+    for name in templates:
         get_template(getattr(event_format, name))  # exists and compiles
+    assert event_format.division_kinds and event_format.moves
+
+
+def test_each_division_kind_belongs_to_one_format():
+    owners = [kind for key in formats.keys() for kind in formats.by_key(key).division_kinds]
+    assert len(owners) == len(set(owners))
+    for key in formats.keys():
+        for kind in formats.by_key(key).division_kinds:
+            assert formats.of_division_kind(kind).key == key
+    assert formats.of_division_kind("no such kind") is None
 
 
 def test_an_unknown_format_is_named_in_the_error():
