@@ -127,6 +127,18 @@ class EventFormat:
         """What happens to a side not here by the no-show deadline, for the table card, or "" for the core's words."""
         return ""
 
+    def seated_rounds(self, tournament: Tournament) -> list[int]:
+        """The numbers of the rounds whose seating is published (a printed seating chart each)."""
+        return []
+
+    def round_seating(self, tournament: Tournament, number: int):
+        """Round `number`'s published seating, for its printed chart (LookupError when there is none)."""
+        raise LookupError(f"{tournament} seats no round {number}.")
+
+    def short_table_room(self, game: Game) -> list:
+        """The tables a short table's players could move to (the organizer's "move"), or []."""
+        return []
+
     def results_refusal(self, tournament: Tournament) -> str:
         """Why its printed results cannot be made yet ("" once they can): the menu says so instead of a link."""
         return ""

@@ -103,3 +103,13 @@ def game_length_number(tournament: Tournament) -> str | None:
     "rounds" for Rummikub), or None when the variant only plays to its target (Baja, Fiji)."""
     numbers = tournament.rules_numbers or rules.preset_numbers(tournament.variant)
     return next((name for name in ("hands", "rounds") if name in numbers), None)
+
+
+def players_per_side(tournament: Tournament) -> int:
+    """2 for partnership variants (club 4-deck, Fiji team, Baja partners), 1 when each player is a side."""
+    numbers = tournament.rules_numbers or rules.preset_numbers(tournament.variant)
+    return numbers.get("players_per_side", 1)
+
+
+def in_partnerships(tournament: Tournament) -> bool:
+    return players_per_side(tournament) > 1

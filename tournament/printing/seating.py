@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from weasyprint import HTML
 
+from tournament.core import formats
 from tournament.core.language import in_tournament_language
-from tournament.formats.tables import seat_lists
 from tournament.models import Tournament
 from tournament.printing import data
 from tournament.printing.paper import Paper
@@ -26,7 +26,7 @@ def seating_pdf(tournament: Tournament, number: int, order: str, paper: Paper, n
     if order not in ORDERS:
         raise ValueError(f"A seating chart is printed “table” (by table) or “name” (A-Z), not “{order}”.")
     with in_tournament_language(tournament):
-        shown = seat_lists.round_seating(tournament, number)
+        shown = formats.of(tournament).round_seating(tournament, number)
         names = {"tournament": tournament.name, "round": shown.name}  # "Round 2", or the play-off's own name
         title = _("%(tournament)s · %(round)s · seating by table") if order == "table" else _(
             "%(tournament)s · %(round)s · seating by name")

@@ -26,7 +26,6 @@ from tournament.common.stored_words import stored_name
 from tournament.core import formats as event_formats
 from tournament.core.decorators import organizer_required
 from tournament.core.language import in_tournament_language
-from tournament.formats.tables import seat_lists
 from tournament.models import Division, Game, Round, Tournament
 from tournament.printing import cache as pdf_cache
 from tournament.printing import data, tasks
@@ -349,7 +348,7 @@ def seating_chart(request, slug, number, order):
                             % {"order": order})
     except BadChoice as exc:
         return _bad_choice(request, tournament, str(exc))
-    if number not in seat_lists.published_numbers(tournament):
+    if number not in event_formats.of(tournament).seated_rounds(tournament):
         return _bad_choice(request, tournament, _("Round %(number)s is not seated yet: publish its seating first.")
                            % {"number": number})
     pdf, _cached = pdf_cache.cached_pdf(

@@ -5,8 +5,7 @@ from django import template
 
 from tournament.common import stored_words
 from tournament.core import formats as formats_registry
-from tournament.core import seat_state, seated
-from tournament.formats.tables import formats, short_tables
+from tournament.core import house_rules, seat_state, seated
 from tournament.printing import data
 
 register = template.Library()
@@ -15,7 +14,7 @@ register = template.Library()
 @register.filter
 def in_partnerships(tournament) -> bool:
     """`{% if tournament|in_partnerships %}`: the variant seats partnerships (so there is a partner draw)."""
-    return formats.in_partnerships(tournament)
+    return house_rules.in_partnerships(tournament)
 
 
 @register.filter
@@ -57,7 +56,7 @@ def table_bonus(game):
 @register.simple_tag
 def short_table_targets(game):
     """The round's tables not started with room for this short table's players (the organizer's "move")."""
-    return short_tables.room_at(game, len(seat_state.present(game.sides.all())))
+    return formats_registry.of_game(game).short_table_room(game)
 
 
 @register.simple_tag

@@ -7,22 +7,15 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 import rules
-from tournament.core.house_rules import game_length_number  # noqa: F401 (the tables' pages read it here)
+
+# Read here by the tables' pages; they are the variant's numbers, which the core reads too.
+from tournament.core.house_rules import game_length_number, in_partnerships, players_per_side  # noqa: F401
 from tournament.models import Tournament
 
 
 def _number(tournament: Tournament, name: str, default: int) -> int:
     numbers = tournament.rules_numbers or rules.preset_numbers(tournament.variant)
     return numbers.get(name, default)
-
-
-def players_per_side(tournament: Tournament) -> int:
-    """2 for partnership variants (club 4-deck, Fiji team, Baja partners), 1 when each player is a side."""
-    return _number(tournament, "players_per_side", 1)
-
-
-def in_partnerships(tournament: Tournament) -> bool:
-    return players_per_side(tournament) > 1
 
 
 def side_bounds(tournament: Tournament) -> tuple[int, int]:

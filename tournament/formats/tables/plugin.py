@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournament.core import transitions
+from tournament.core import seat_state, transitions
 from tournament.core.formats import EventFormat
 from tournament.core.game_log import Entrant
 from tournament.formats.tables import (
@@ -21,6 +21,8 @@ from tournament.formats.tables import (
     reopening,
     results,
     rounds,
+    seat_lists,
+    short_tables,
     signups,
     table_deadlines,
     table_facts,
@@ -82,6 +84,15 @@ class TableRoundsFormat(EventFormat):
 
     def no_show_words(self, game, sides):
         return table_facts.no_show_rule(sides)
+
+    def seated_rounds(self, tournament):
+        return seat_lists.published_numbers(tournament)
+
+    def round_seating(self, tournament, number):
+        return seat_lists.round_seating(tournament, number)
+
+    def short_table_room(self, game):
+        return short_tables.room_at(game, len(seat_state.present(game.sides.all())))
 
     def results_refusal(self, tournament):
         try:
