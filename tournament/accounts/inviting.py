@@ -4,6 +4,7 @@ waiting with their resend and cancel links, and the three actions with their mes
 from __future__ import annotations
 
 from django.contrib import messages
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -11,8 +12,11 @@ from tournament.accounts import invitations
 from tournament.accounts.forms import InviteForm
 
 
-def context(place, url_for, form=None) -> dict:
-    """`url_for(action, pk=None)`: the place's own URL of "invite", "resend" or "cancel"."""
+def context(place, namespace: str, form=None) -> dict:
+    """`namespace`: where the place's own "invite", "resend" and "cancel" URLs are named (by its slug)."""
+    def url_for(action, pk=None):
+        return reverse(f"{namespace}:{action}_invitation", args=[place.slug] + ([pk] if pk else []))
+
     return {
         "invite_form": form or InviteForm(place=place), "invite_url": url_for("invite"),
         "pending": [{"invitation": i, "resend_url": url_for("resend", i.pk), "cancel_url": url_for("cancel", i.pk)}
@@ -46,3 +50,7 @@ def cancel(request, place, invitation_id: int) -> None:
         messages.success(request, _("Invitation to %(email)s cancelled: its link no longer works.") % {"email": found.email})
     else:
         messages.error(request, _("That invitation is no longer waiting (used or cancelled already)."))
+
+
+# What the "resend" and "cancel" buttons' URLs do; which one, their URL pattern says (its `action`).
+ACTIONS = {"resend": resend, "cancel": cancel}

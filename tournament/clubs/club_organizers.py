@@ -2,27 +2,18 @@
 (tournament.accounts), the invitations waiting, and removing one (never the last)."""
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.accounts import inviting
 from tournament.clubs.views_organizer import club_organizer
-from tournament.events.organizers import OrganizerForm
-
-
-def _urls(club):
-    def url_for(action, pk=None):
-        return reverse(f"clubs_organizer:{action}_invitation", args=[club.slug] + ([pk] if pk else []))
-    return url_for
+from tournament.events.organizers import OrganizerForm, page_context
 
 
 def _render(request, club, form=None, invite_form=None, status=200):
     return render(request, "clubs/organizers.html", {
-        "club": club, "organizers": club.organizers.order_by(get_user_model().USERNAME_FIELD),
-        "form": form or OrganizerForm(place=club), **inviting.context(club, _urls(club), invite_form),
+        "club": club, **page_context(club, "clubs_organizer", form or OrganizerForm(place=club), invite_form),
     }, status=status)
 
 
@@ -71,13 +62,6 @@ def invite(request, club):
 
 @require_POST
 @club_organizer
-def resend_invitation(request, club, invitation_id: int):
-    inviting.resend(request, club, invitation_id)
-    return redirect("clubs_organizer:organizers", club.slug)
-
-
-@require_POST
-@club_organizer
-def cancel_invitation(request, club, invitation_id: int):
-    inviting.cancel(request, club, invitation_id)
+def invitation(request, club, invitation_id: int, action: str):
+    inviting.ACTIONS[action](request, club, invitation_id)
     return redirect("clubs_organizer:organizers", club.slug)

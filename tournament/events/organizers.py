@@ -7,7 +7,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -45,17 +44,16 @@ class OrganizerForm(forms.Form):
         return user
 
 
-def _urls(tournament):
-    def url_for(action, pk=None):
-        return reverse(f"organizer:{action}_invitation", args=[tournament.slug] + ([pk] if pk else []))
-    return url_for
+def page_context(place, namespace: str, form, invite_form=None) -> dict:
+    """What an organizers page shows, an event's or a club's (`place`, its URLs named in `namespace`):
+    who runs it, the add form and the invitations."""
+    return {"organizers": place.organizers.order_by(get_user_model().USERNAME_FIELD), "form": form,
+            **inviting.context(place, namespace, invite_form)}
 
 
 def _render(request, tournament, form, status=200, invite_form=None):
-    organizers = tournament.organizers.order_by(get_user_model().USERNAME_FIELD)
     return render(request, "organizer/organizers.html", {
-        "tournament": tournament, "organizers": organizers, "form": form,
-        **inviting.context(tournament, _urls(tournament), invite_form),
+        "tournament": tournament, **page_context(tournament, "organizer", form, invite_form),
     }, status=status)
 
 
@@ -113,14 +111,6 @@ def invite(request, tournament):
 @organizer_required
 @require_POST
 @tournament_view
-def resend_invitation(request, tournament, invitation_id: int):
-    inviting.resend(request, tournament, invitation_id)
-    return redirect("organizer:organizers", tournament.slug)
-
-
-@organizer_required
-@require_POST
-@tournament_view
-def cancel_invitation(request, tournament, invitation_id: int):
-    inviting.cancel(request, tournament, invitation_id)
+def invitation(request, tournament, invitation_id: int, action: str):
+    inviting.ACTIONS[action](request, tournament, invitation_id)
     return redirect("organizer:organizers", tournament.slug)
