@@ -49,6 +49,8 @@ PUBLIC = ACCOUNT_PAGES | {
     # issue 36: calendar files, the morning net's script, an e-mail's unsubscribe link
     "live:event_calendar", "live:team_calendar", "live:player_calendar", "live:net", "live:net_text", "public:unsubscribe",
     "live:calendar_feed",
+    # issue 36: an entrant's own change-or-withdraw page, opened by the private link in their e-mail
+    "public:my_entry", "public:my_entry_withdraw", "tables:my_entry", "tables:my_entry_withdraw",
 }
 # Django's admin refuses anyone who is not staff itself; a club's public pages; a club's organizer
 # pages are a club's, not a tournament's (tests/clubs/test_club_access.py holds them to the same rule).
