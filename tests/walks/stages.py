@@ -28,6 +28,7 @@ from tournament.formats.tables import (
     event_state,
     formats,
     late_arrivals,
+    leaving,
     play,
     playoffs,
     results,
@@ -125,7 +126,8 @@ def active_player_names(tournament: Tournament) -> list[str]:
 
 def check_everyone_seated_once(tournament: Tournament) -> None:
     """Every player still in the event is seated exactly once, or listed sitting out, in each published
-    regular round, and nobody who withdrew is (the walk's withdrawal comes before any table starts).
+    regular round, and nobody who withdrew is (the walk's withdrawal comes before any table starts; a
+    player who leaves during a game keeps that seat).
     A partner replaced for one round is out of that round's seating; their substitute is in it."""
     standing_in = after_draw.round_substitutes(tournament)
     everyone = sorted(signups.active_players(tournament).exclude(table_entry__isnull=True, pk__in=standing_in)
@@ -140,6 +142,10 @@ def check_everyone_seated_once(tournament: Tournament) -> None:
         alone = {data["substitute"] for data in GameEvent.objects.filter(game__in=games, kind="partner_replaced",
                                                                           data__rest_of_event=False).values_list("data", flat=True)}
         seated_alone = set(Player.objects.filter(pk__in=alone).values_list("name", flat=True))
+        # A player who left during a game (withdrawn from then on) keeps their seat in that round (S4).
+        left = {data.get("player") for data in GameEvent.objects.filter(game__in=games, kind="seat_left")
+                .values_list("data", flat=True)}
+        seated_alone |= set(Player.objects.filter(pk__in=left - {None}).values_list("name", flat=True))
         expected = sorted({swaps.get(name, name) for name in everyone} | seated_alone)
         assert sorted(seen) == expected and set(seen.values()) == {1}, (
             f"round {record.round_number}: {dict(seen)} for {expected}")
@@ -201,6 +207,17 @@ def a_late_arrival(game: Game | None, now: dt.datetime) -> Iterator[tuple[Stage,
     yield Stage("the absent player arrived late and was seated back", provisional=True), game.division.tournament
 
 
+def a_player_leaves(game: Game) -> Iterator[tuple[Stage, Tournament]]:
+    """A player leaves a table in play after its first hand (absent from the next, withdrawn: S4) and
+    comes back before the next hand (seated back, back in the event), so the table plays whole."""
+    side = game.sides.order_by("slot").last()
+    who = side.player_id or side.team.players.order_by("created_at", "id").first().pk
+    leaving.leave(game, side.pk, player_id=who)
+    yield Stage("a player left during the game", provisional=True), game.division.tournament
+    late_arrivals.seat_back(game, side.pk)
+    yield Stage("the player who left was seated back", provisional=True), game.division.tournament
+
+
 def standings(tournament: Tournament):
     return results.standings(tournament)
 
@@ -238,6 +255,7 @@ def table_walk(variant: str, players: int, *, winners_stay_preview: bool = False
     yield from a_late_arrival(late, now)
     enter_hand(tables[0])
     yield Stage("round 1 in play", provisional=True), event
+    yield from a_player_leaves(tables[0])
     game_clock.pause(tables[0], by=None, reason="fire alarm")
     yield Stage("a table's clock paused", provisional=True), event
     game_clock.resume(tables[0], by=None)
