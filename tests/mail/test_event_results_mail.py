@@ -74,3 +74,17 @@ def test_a_table_event_finished_by_the_organizer_tells_the_medals_in_each_langua
     assert "P4 —" not in body(p1)
     assert "🥇 1. P1 — 400" in body(p2) and "terminó" in body(p2)
     assert OutboxMessage.objects.filter(kind="event_results").count() == 4
+
+
+def test_a_table_event_ended_by_its_last_play_off_tells_the_results_at_once(smtp_server):
+    from tests.formats.tables.played import end_with_totals, players_round
+    from tests.formats.tables.test_ends_by_itself import p4_wins, playoff_for_the_win
+    from tournament.models import Player
+
+    event, (a, b) = players_round("rummikub", 3, 3)
+    entrants.opt_in(event, "p4@club.example", language="es", player=Player.objects.get(tournament=event, name="P4"))
+    end_with_totals(a, 60, 10, -70)
+    end_with_totals(b, 60, 0, -60)
+    p4_wins(playoff_for_the_win(event))  # the play-off settles every medal: the event is over by itself
+    (p4,) = delivered(smtp_server, "p4@club.example", "resultados finales")
+    assert "🥇 1. P4 — 60" in body(p4)
