@@ -107,3 +107,13 @@ def test_a_withdrawal_whose_round_was_seated_again_is_undone_and_they_sit_this_r
     assert ann.pk in record(event).sitting_out  # back from the next round; the round seated again stays as drawn
     assert f"{ann.name} withdrew (round 1): the round was seated again." in done
     assert f"Undone: {ann.name}'s withdrawal; {ann.name} is back in the event." in done
+
+
+def test_seating_a_round_again_keeps_the_changes_logged_at_its_tables(organizer_client):  # noqa: F811
+    event = players_seated("rummikub", 8)
+    first, second = (Player.objects.get(pk=seats[0]) for seats in record(event).seats[:2])
+    withdrawals.withdraw(event, first, choice="substitute", typed="Zed")
+    withdrawals.withdraw(event, second, choice="reseat")  # the round's tables go, and are drawn again
+    listed = page(organizer_client, event, second)
+    assert f"{first.name} withdrew (round 1): a substitute took the seats." in listed
+    assert f"{second.name} withdrew (round 1): the round was seated again." in listed

@@ -118,6 +118,10 @@ class Logged:
     game: Game | None
 
 
+# The kinds of log entry that are changes after the draw (listed under "Changes after the draw").
+CHANGE_KINDS = ("withdrawn", "seat_taken", "reseated", "partner_replaced", "substitute", "change_undone")
+
+
 def logged(tournament: Tournament, kinds) -> list[Logged]:
     """Every logged change of these kinds, oldest first: the tables' logs and the changes made before
     any table existed (PeopleChange) read alike."""

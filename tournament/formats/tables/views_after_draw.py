@@ -20,7 +20,7 @@ from tournament.formats.tables import after_draw, formats, rounds, substitutes, 
 from tournament.formats.tables.decorators import table_event_view
 from tournament.models import Player
 
-CHANGE_KINDS = ("withdrawn", "seat_taken", "reseated", "partner_replaced", "substitute", "change_undone")
+CHANGE_KINDS = after_draw.CHANGE_KINDS
 CHOICE_WORDS = {
     "substitute": gettext_lazy("a substitute took the seats"), "sitting_out": gettext_lazy("those sitting out took the seats"),
     "reseat": gettext_lazy("the round was seated again"), "": gettext_lazy("no table was waiting for them"),
