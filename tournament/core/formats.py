@@ -139,6 +139,17 @@ class EventFormat:
         """The tables a short table's players could move to (the organizer's "move"), or []."""
         return []
 
+    def phone_check_in(self, game: Game, data, *, by) -> str | None:
+        """A check-in posted from the table's phone (`data`) of a format whose games are tables: one
+        seat checks in; the name checked in (ValidationError: refused). Elsewhere a team checks in."""
+        return None
+
+    def phone_start(self, game: Game, agreed_side_ids, *, by) -> Game | None:
+        """A start from the table's phone of a format whose games are tables (its round in order,
+        every seat agreeing before the posted time). Elsewhere both teams agree (the core's start).
+        agreed_side_ids: reads the posted seats that agree (refusing bad input) when the format asks."""
+        return None
+
     def results_refusal(self, tournament: Tournament) -> str:
         """Why its printed results cannot be made yet ("" once they can): the menu says so instead of a link."""
         return ""

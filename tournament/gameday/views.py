@@ -23,8 +23,6 @@ from tournament.core import actions, formats, page_cache
 from tournament.core.board import board_context, games_for_board
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.core.heard import table_heard
-from tournament.formats.tables import play, round_order
-from tournament.formats.tables.forms import SeatForm
 from tournament.gameday.forms import (
     DecideForm,
     OneMoreHandForm,
@@ -207,24 +205,15 @@ def _table_user(request):
 
 
 def _at_tables(game: Game) -> bool:
-    """A table-round event's table: its phone works seat by seat, through the tables' services."""
+    """A table-round event's table: its phone works seat by seat, through its format."""
     return formats.of_game(game).games_are_tables
-
-
-def _seat(request, game: Game):
-    form = SeatForm(request.POST, game=game)
-    if not form.is_valid():
-        raise ValidationError(_("Pick one of the table's seats."))
-    return form.cleaned_data["side"]
 
 
 @require_POST
 def table_check_in(request, token: str):
     def action(game):
         if _at_tables(game) and "team" not in request.POST:  # a page from before seats posts its team
-            side = _seat(request, game)
-            play.check_in_side(game, side, by=_table_user(request), via="table")
-            return (side.team or side.player).name
+            return formats.of_game(game).phone_check_in(game, request.POST, by=_table_user(request))
         team = cleaned(TeamForm(request.POST, game=game))["team"]
         actions.check_in(game, team, by=_table_user(request), via="table")
         return team.name
@@ -239,9 +228,8 @@ def table_check_in(request, token: str):
 def table_start(request, token: str):
     def action(game):
         if _at_tables(game):
-            round_order.check_start(game)
-            agreed = cleaned(TableStartForm(request.POST, game=game))["agree"]
-            return play.start_table(game, by=_table_user(request), via="table", agreed_side_ids=agreed)
+            agreed = lambda: cleaned(TableStartForm(request.POST, game=game))["agree"]  # noqa: E731
+            return formats.of_game(game).phone_start(game, agreed, by=_table_user(request))
         agreed = cleaned(StartForm(request.POST, game=game))["agree"]
         return actions.start_game(game, by=_table_user(request), via="table", agreed_team_ids=agreed)
 

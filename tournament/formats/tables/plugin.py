@@ -18,8 +18,10 @@ from tournament.formats.tables import (
     formats,
     game_rules,
     live_now,
+    play,
     reopening,
     results,
+    round_order,
     rounds,
     seat_lists,
     short_tables,
@@ -27,6 +29,7 @@ from tournament.formats.tables import (
     table_deadlines,
     table_facts,
 )
+from tournament.formats.tables.forms import SeatForm
 from tournament.models import Division, Game
 
 
@@ -93,6 +96,18 @@ class TableRoundsFormat(EventFormat):
 
     def short_table_room(self, game):
         return short_tables.room_at(game, len(seat_state.present(game.sides.all())))
+
+    def phone_check_in(self, game, data, *, by):
+        form = SeatForm(data, game=game)
+        if not form.is_valid():
+            raise ValidationError(_("Pick one of the table's seats."))
+        side = form.cleaned_data["side"]
+        play.check_in_side(game, side, by=by, via="table")
+        return (side.team or side.player).name
+
+    def phone_start(self, game, agreed_side_ids, *, by):
+        round_order.check_start(game)  # a round out of order is refused before the seats are read
+        return play.start_table(game, by=by, via="table", agreed_side_ids=agreed_side_ids())
 
     def results_refusal(self, tournament):
         try:
