@@ -28,22 +28,28 @@ def event(request, slug):
     return _answer(tournament.name, f"{slug}.ics", _games(division__tournament=tournament), request)
 
 
+ENTRANTS = {"team": Team, "player": Player}  # an entrant's kind: its model, and its field on a game's side
+
+
+def _entrants_games(entrant, kind: str):
+    return _games(division__tournament=entrant.tournament, **{f"sides__{kind}": entrant})
+
+
+def _entrant(request, slug, kind: str, pk: int) -> HttpResponse:
+    found = ENTRANTS[kind].objects.filter(tournament__slug=slug, pk=pk).select_related("tournament").first()
+    if found is None:
+        raise Http404(f"No such {kind}.")
+    return _answer(f"{found.tournament.name}: {found}", f"{slug}-{kind}-{pk}.ics", _entrants_games(found, kind), request)
+
+
 @require_GET
 def team(request, slug, team_id):
-    found = Team.objects.filter(tournament__slug=slug, pk=team_id).select_related("tournament").first()
-    if found is None:
-        raise Http404("No such team.")
-    return _answer(f"{found.tournament.name}: {found}", f"{slug}-team-{team_id}.ics",
-                   _games(division__tournament=found.tournament, sides__team=found), request)
+    return _entrant(request, slug, "team", team_id)
 
 
 @require_GET
 def player(request, slug, player_id):
-    found = Player.objects.filter(tournament__slug=slug, pk=player_id).select_related("tournament").first()
-    if found is None:
-        raise Http404("No such player.")
-    return _answer(f"{found.tournament.name}: {found}", f"{slug}-player-{player_id}.ics",
-                   _games(division__tournament=found.tournament, sides__player=found), request)
+    return _entrant(request, slug, "player", player_id)
 
 
 @require_GET
@@ -54,8 +60,7 @@ def feed(request, token):
     if found is None:
         raise Http404("This calendar link is damaged: open it again from the e-mail.")
     kind, pk = found
-    entrant = (Team if kind == "team" else Player).objects.filter(pk=pk).select_related("tournament").first()
+    entrant = ENTRANTS[kind].objects.filter(pk=pk).select_related("tournament").first()
     if entrant is None:
         raise Http404("No such entrant.")
-    games = _games(division__tournament=entrant.tournament, **{f"sides__{kind}": entrant})
-    return _answer(f"{entrant.tournament.name}: {entrant}", "meldboard.ics", games, request)
+    return _answer(f"{entrant.tournament.name}: {entrant}", "meldboard.ics", _entrants_games(entrant, kind), request)
