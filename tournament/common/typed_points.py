@@ -18,7 +18,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 MAX_DIGITS = 12  # longer than any real figure; beyond it a number is a typo (and past some databases' integers)
 SPACES = " \u00a0\u202f\u2009"  # a space, the no-break space, the narrow no-break space, the thin space
@@ -112,24 +112,25 @@ def grouped(value: int) -> str:
     return f"-{text}" if value < 0 else text
 
 
+# The refusal of each problem: (the words when a reading is offered, the words when none is).
+_REFUSALS = {
+    "unclear": (None, gettext_lazy("%(where)s: “%(text)s” can be read more than one way. Type the number without "
+                                   "dots or commas.")),
+    "decimals": (gettext_lazy("%(where)s: “%(text)s” has decimals, and points are whole numbers. Did you mean "
+                              "%(reading)s?"),
+                 gettext_lazy("%(where)s: “%(text)s” has decimals, and points are whole numbers. Type the points "
+                              "without decimals.")),
+    "short": (gettext_lazy("%(where)s: “%(text)s” is written short. Type the points in full, in digits: did you "
+                           "mean %(reading)s?"),
+              gettext_lazy("%(where)s: “%(text)s” is written short. Type the points in full, in digits.")),
+    "too_long": (None, gettext_lazy("%(where)s: “%(text)s” is far too long a number.")),
+}
+_NOT_A_NUMBER = gettext_lazy("%(where)s must be a whole number, not “%(text)s”.")
+
+
 def problem_message(typed: Typed, text, *, where: str) -> str:
     """The refusal, naming the box (`where`: “Pelicans: melded points”) and what was typed."""
     shown = str(text).strip()[:MAX_DIGITS * 2]
     named = {"where": where, "text": shown, "reading": grouped(typed.reading) if typed.reading is not None else ""}
-    if typed.problem == "unclear":
-        return _("%(where)s: “%(text)s” can be read more than one way. Type the number without dots or "
-                 "commas.") % named
-    if typed.problem == "decimals" and typed.reading is not None:
-        return _("%(where)s: “%(text)s” has decimals, and points are whole numbers. Did you mean "
-                 "%(reading)s?") % named
-    if typed.problem == "decimals":
-        return _("%(where)s: “%(text)s” has decimals, and points are whole numbers. Type the points without "
-                 "decimals.") % named
-    if typed.problem == "short" and typed.reading is not None:
-        return _("%(where)s: “%(text)s” is written short. Type the points in full, in digits: did you mean "
-                 "%(reading)s?") % named
-    if typed.problem == "short":
-        return _("%(where)s: “%(text)s” is written short. Type the points in full, in digits.") % named
-    if typed.problem == "too_long":
-        return _("%(where)s: “%(text)s” is far too long a number.") % named
-    return _("%(where)s must be a whole number, not “%(text)s”.") % named
+    offering, plain = _REFUSALS.get(typed.problem, (None, _NOT_A_NUMBER))
+    return str(offering if offering is not None and typed.reading is not None else plain) % named
