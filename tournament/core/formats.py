@@ -150,6 +150,14 @@ class EventFormat:
         agreed_side_ids: reads the posted seats that agree (refusing bad input) when the format asks."""
         return None
 
+    def standings(self, tournament: Tournament):
+        """The event's standings with their medals, for its printed results (ValidationError before any round)."""
+        raise LookupError(f"{tournament} keeps no standings.")
+
+    def playoff_notes(self, tournament: Tournament) -> list:
+        """What each play-off decided, for the printed results."""
+        return []
+
     def results_refusal(self, tournament: Tournament) -> str:
         """Why its printed results cannot be made yet ("" once they can): the menu says so instead of a link."""
         return ""

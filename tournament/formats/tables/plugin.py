@@ -109,6 +109,12 @@ class TableRoundsFormat(EventFormat):
         round_order.check_start(game)  # a round out of order is refused before the seats are read
         return play.start_table(game, by=by, via="table", agreed_side_ids=agreed_side_ids())
 
+    def standings(self, tournament):
+        return results.standings(tournament)
+
+    def playoff_notes(self, tournament):
+        return results.playoff_notes(tournament)
+
     def results_refusal(self, tournament):
         try:
             rounds.standings_rounds(tournament)

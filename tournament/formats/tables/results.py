@@ -9,11 +9,15 @@ for the organizer). A side that forfeited at the no-show deadline is placed last
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Prefetch
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournament.common.names import sort_key
+from tournament.common.numbers import points_text
 from tournament.core import seat_state
 from tournament.formats.tables import formats, rounds
 from tournament.formats.tables import standings as pure
@@ -116,3 +120,35 @@ def record_places(tournament: Tournament, record, teams: dict[int, tuple[int, ..
         record.entrants.append(teams.get(row.entrant, ()) if partnerships else (row.entrant,))
         record.entrant_names.append(row.name)
         record.places.append(row.rank if result.decided else 0)
+
+
+@dataclass
+class PlayoffNote:
+    title: str  # "Play-off for the win"
+    sides: list[tuple[str, str]]  # (entrant, total as text), seat order
+    outcome: str  # "won by …", "ended level: still tied", "under way"
+
+
+def _playoff_outcome(game: Game, sides) -> str:
+    if game.status not in FINISHED:
+        return _("under way") if game.status == Game.Status.IN_PLAY else _("to be played")
+    places = pure.placings([s.total for s in sides])
+    if places.count(1) > 1:
+        return _("ended level: still tied")
+    ordered = [str(s) for _place, s in sorted(zip(places, sides), key=lambda pair: pair[0])]
+    if len(ordered) > 2:
+        return _("won by %(first)s, then %(rest)s") % {"first": ordered[0], "rest": ", ".join(ordered[1:])}
+    return _("won by %(first)s") % {"first": ordered[0]}
+
+
+def playoff_notes(tournament: Tournament) -> list[PlayoffNote]:
+    """What each play-off decided, for the printed results."""
+    notes = []
+    for game in table_games(tournament).filter(playoff=True):
+        sides = list(game.sides.all())
+        notes.append(PlayoffNote(
+            title=str(game.round),
+            sides=[(str(s), points_text(s.total)) for s in sides],
+            outcome=_playoff_outcome(game, sides),
+        ))
+    return notes
