@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.common import names
+from tournament.common.field_errors import FieldErrors
 from tournament.core.signup_deadline import closed_message
 from tournament.models import Player, Team, Tournament
 
@@ -54,36 +55,27 @@ def change_team(team: Team, *, team_name: str, player_names: tuple[str, str], co
 
 
 def _checked(team: Team, players: list[Player], team_name: str, player_names) -> tuple[str, list[str]]:
-    errors: dict[str, list[str]] = {}
-
-    def check(field, fn):
-        try:
-            return fn()
-        except ValidationError as exc:
-            errors.setdefault(field, []).extend(exc.messages)
-
+    errors = FieldErrors()
     longest = names.TEAM_NAME_LONGEST if team.from_players else 60
-    name = check("team_name", lambda: names.entered(team_name, _("Team name"), longest))
-    people = [check(field, lambda typed=typed, what=what: names.entered(typed, what, names.PLAYER_NAME_LONGEST))
+    name = errors.check("team_name", lambda: names.entered(team_name, _("Team name"), longest))
+    people = [errors.check(field, lambda typed=typed, what=what: names.entered(typed, what, names.PLAYER_NAME_LONGEST))
               for field, typed, what in (("player1", player_names[0], _("First partner's name")),
                                          ("player2", player_names[1], _("Second partner's name")))]
     others = Team.objects.filter(tournament_id=team.tournament_id).exclude(pk=team.pk).only("name")
     if name and names.find(others, name):
-        errors.setdefault("team_name", []).append(
-            _("A team called “%(name)s” has already signed up. Pick another name.") % {"name": name})
+        errors.add("team_name", _("A team called “%(name)s” has already signed up. Pick another name.") % {"name": name})
     if all(people) and names.same_person(*people):
-        errors.setdefault("player2", []).append(_("The two partners must be two different people."))
+        errors.add("player2", _("The two partners must be two different people."))
     someone_else = list(Player.objects.filter(tournament_id=team.tournament_id).exclude(team=team).select_related("team"))
     for field, person in zip(("player1", "player2"), people):
         taken = names.find_person(someone_else, person) if person else None
         if taken and taken.team_id and taken.team.active:
-            errors.setdefault(field, []).append(_("%(player)s is already on team “%(team)s”. A player can be on one team only.")
-                                                % {"player": taken.name, "team": taken.team.name})
+            errors.add(field, _("%(player)s is already on team “%(team)s”. A player can be on one team only.")
+                       % {"player": taken.name, "team": taken.team.name})
         elif taken:
-            errors.setdefault(field, []).append(_("%(player)s is already signed up in this event (on the partner board "
-                                                  "or a withdrawn team): ask the organizer.") % {"player": taken.name})
-    if errors:
-        raise ValidationError(errors)
+            errors.add(field, _("%(player)s is already signed up in this event (on the partner board "
+                                "or a withdrawn team): ask the organizer.") % {"player": taken.name})
+    errors.raise_any()
     return name, people
 
 

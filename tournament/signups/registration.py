@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.common import names
+from tournament.common.field_errors import FieldErrors
 from tournament.core.signup_deadline import closed_message, draw_started
 from tournament.models import PartnerPost, Player, Team, Tournament
 
@@ -90,31 +91,22 @@ def _checked_entry(tournament, team_name, player_names, *, late, now, longest: i
     elif not tournament.signups_open(now):
         raise ValidationError(closed_message(tournament))
 
-    errors: dict[str, list[str]] = {}
-
-    def check(field, fn):
-        try:
-            return fn()
-        except ValidationError as exc:
-            errors.setdefault(field, []).extend(exc.messages)
-
-    name = check("team_name", lambda: names.entered(team_name, _("Team name"), longest))
-    first = check("player1", lambda: names.entered(player_names[0], _("First partner's name"), names.PLAYER_NAME_LONGEST))
-    second = check("player2", lambda: names.entered(player_names[1], _("Second partner's name"), names.PLAYER_NAME_LONGEST))
+    errors = FieldErrors()
+    name = errors.check("team_name", lambda: names.entered(team_name, _("Team name"), longest))
+    first = errors.check("player1", lambda: names.entered(player_names[0], _("First partner's name"), names.PLAYER_NAME_LONGEST))
+    second = errors.check("player2", lambda: names.entered(player_names[1], _("Second partner's name"), names.PLAYER_NAME_LONGEST))
     if name and names.find(Team.objects.filter(tournament=tournament).only("name"), name):
-        errors.setdefault("team_name", []).append(_("A team called “%(name)s” has already signed up. Pick another name.") % {"name": name})
+        errors.add("team_name", _("A team called “%(name)s” has already signed up. Pick another name.") % {"name": name})
     if first and second and names.same_person(first, second):
-        errors.setdefault("player2", []).append(_("The two partners must be two different people."))
+        errors.add("player2", _("The two partners must be two different people."))
     on_teams = list(Player.objects.filter(tournament=tournament, team__isnull=False, team__withdrawn_at__isnull=True).select_related("team"))
     for field, person in (("player1", first), ("player2", second)):
         # Accents, case and spaces aside: "jose nunez" is the José Núñez already on a team.
         taken = names.find_person(on_teams, person) if person else None
         if taken:
-            errors.setdefault(field, []).append(
-                _("%(player)s is already on team “%(team)s”. A player can be on one team only.")
-                % {"player": taken.name, "team": taken.team.name})
-    if errors:
-        raise ValidationError(errors)
+            errors.add(field, _("%(player)s is already on team “%(team)s”. A player can be on one team only.")
+                       % {"player": taken.name, "team": taken.team.name})
+    errors.raise_any()
     return name, first, second
 
 
@@ -133,16 +125,12 @@ def post_partner_wanted(tournament: Tournament, *, name: str, contact: str = "",
     now = now or timezone.now()
     if not tournament.signups_open(now):
         raise ValidationError(closed_message(tournament))
-    errors: dict[str, list[str]] = {}
-    try:
-        name = names.entered(name, _("Your name"), 80)
-    except ValidationError as exc:
-        errors["name"] = exc.messages
+    errors = FieldErrors()
+    name = errors.check("name", lambda typed=name: names.entered(typed, _("Your name"), 80))
     if len(note or "") > 200:
-        errors["note"] = [_("The note is too long: at most %(max)s characters (this one has %(length)s).")
-                          % {"max": 200, "length": len(note)}]
-    if errors:
-        raise ValidationError(errors)
+        errors.add("note", _("The note is too long: at most %(max)s characters (this one has %(length)s).")
+                   % {"max": 200, "length": len(note)})
+    errors.raise_any()
     with transaction.atomic():
         _lock(tournament)
         existing = names.find_person(Player.objects.filter(tournament=tournament).select_related("team", "partner_post"), name)

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.common import names
+from tournament.common.field_errors import FieldErrors
 from tournament.core.signup_deadline import closed_message
 from tournament.formats.tables import formats
 from tournament.models import (
@@ -111,43 +112,31 @@ def register(
     if not late and not tournament.signups_open(now):
         raise ValidationError(closed_message(tournament))
 
-    errors: dict[str, list[str]] = {}
-
-    def check(field, fn):
-        try:
-            return fn()
-        except ValidationError as exc:
-            errors.setdefault(field, []).extend(exc.messages)
-
-    first = check("name", lambda: names.entered(name, _("Your name"), 80))
-    second = check("partner", lambda: names.entered(partner, _("Partner's name"), 80)) if (partner or "").strip() else None
-    check("came_with", lambda: names.entered(came_with, _("Came with"), 200) if (came_with or "").strip() else "")
+    errors = FieldErrors()
+    first = errors.check("name", lambda: names.entered(name, _("Your name"), 80))
+    second = errors.check("partner", lambda: names.entered(partner, _("Partner's name"), 80)) if (partner or "").strip() else None
+    errors.check("came_with", lambda: names.entered(came_with, _("Came with"), 200) if (came_with or "").strip() else "")
     partner_row = None
     if second and not formats.in_partnerships(tournament):
-        errors.setdefault("partner", []).append(_("In this event everyone plays for themselves: sign up without a partner."))
+        errors.add("partner", _("In this event everyone plays for themselves: sign up without a partner."))
     elif not second and formats.in_partnerships(tournament) and partners_published(tournament):
-        errors.setdefault("partner", []).append(_("The partners were drawn already: sign up as a pair, with your partner's name."))
+        errors.add("partner", _("The partners were drawn already: sign up as a pair, with your partner's name."))
     if first:
         taken = _existing(tournament, first)
         if taken:
-            errors.setdefault("name", []).append(_taken_message(taken))
+            errors.add("name", _taken_message(taken))
     if first and second:
         if names.same_person(first, second):
-            errors.setdefault("partner", []).append(_("The two partners must be two different people."))
+            errors.add("partner", _("The two partners must be two different people."))
         elif names.same_person_key(second) in came_with_keys(came_with):
-            errors.setdefault("partner", []).append(
-                _("%(name)s came with you: people who came together are never partners. Sign up alone to be drawn.")
-                % {"name": second}
-            )
+            errors.add("partner", _("%(name)s came with you: people who came together are never partners. "
+                                    "Sign up alone to be drawn.") % {"name": second})
         else:
             partner_row = _existing(tournament, second)
             if partner_row and (partner_row.team_id or not partner_row.table_entry.active):
-                errors.setdefault("partner", []).append(
-                    _("%(name)s is already partnered with someone.") % {"name": partner_row.name}
-                    if partner_row.team_id else _taken_message(partner_row)
-                )
-    if errors:
-        raise ValidationError(errors)
+                errors.add("partner", _("%(name)s is already partnered with someone.") % {"name": partner_row.name}
+                           if partner_row.team_id else _taken_message(partner_row))
+    errors.raise_any()
 
     added_late = late and not tournament.signups_open(now)
     try:
@@ -219,22 +208,16 @@ def _drop_lonely_households(tournament: Tournament) -> None:
 
 def edit_player(player: Player, *, name: str, contact: str = "", came_with: str = "") -> Player:
     """The organizer corrects a name, a contact or whom the player came with."""
-    errors: dict[str, list[str]] = {}
-    try:
-        new_name = names.entered(name, _("Name"), 80)
-    except ValidationError as exc:
-        errors["name"] = exc.messages
-        new_name = None
+    errors = FieldErrors()
+    new_name = errors.check("name", lambda: names.entered(name, _("Name"), 80))
     if new_name:
         taken = _existing(player.tournament, new_name, besides=player)  # fixing one's own accents is no clash
         if taken:
-            errors.setdefault("name", []).append(_("Another player is already called %(name)s.") % {"name": taken.name})
+            errors.add("name", _("Another player is already called %(name)s.") % {"name": taken.name})
     if len(came_with or "") > 200:
-        errors["came_with"] = [
-            _("Came with is too long: at most 200 characters (this one has %(count)s).") % {"count": len(came_with)}
-        ]
-    if errors:
-        raise ValidationError(errors)
+        errors.add("came_with", _("Came with is too long: at most 200 characters (this one has %(count)s).")
+                   % {"count": len(came_with)})
+    errors.raise_any()
     with transaction.atomic():
         Player.objects.filter(pk=player.pk).update(name=new_name, contact=(contact or "").strip()[:200])
         entry = TableEntry.objects.get_or_create(player=player)[0]
