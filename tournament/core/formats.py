@@ -158,6 +158,19 @@ class EventFormat:
         """What each play-off decided, for the printed results."""
         return []
 
+    # A team's withdrawal after the draw, where `team_withdrawal_page` (tournament.gameday.views_withdraw).
+    def open_games(self, team) -> list:
+        """The team's games without a result yet, earliest round first."""
+        return []
+
+    def withdraw_team(self, tournament: Tournament, team, *, by, reason: str, division=None) -> list:
+        """Withdraw `team` after the draw (from the event, or from `division` alone): the games it gave away."""
+        raise LookupError(f"The {self.key} format has no team withdrawal after the draw.")
+
+    def undo_team_withdrawal(self, withdrawal, *, by, reason: str = "") -> list:
+        """Bring a team withdrawn from one division back: the games to be played again."""
+        raise LookupError(f"The {self.key} format has no team withdrawal after the draw.")
+
     def results_refusal(self, tournament: Tournament) -> str:
         """Why its printed results cannot be made yet ("" once they can): the menu says so instead of a link."""
         return ""

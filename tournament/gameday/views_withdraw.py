@@ -19,7 +19,6 @@ from tournament.common.form_input import cleaned
 from tournament.core import formats
 from tournament.core.decorators import organizer_required, tournament_view
 from tournament.core.signup_deadline import draw_started
-from tournament.formats.bracket import withdrawal
 from tournament.models import Division, DivisionWithdrawal, Team
 
 EVENT = "event"
@@ -35,10 +34,10 @@ def _bracket(tournament):
         raise Http404(_("Withdrawing a team after the draw is for a bracket whose draw is published."))
 
 
-def _divisions_left(team: Team) -> list[tuple[Division, list]]:
+def _divisions_left(tournament, team: Team) -> list[tuple[Division, list]]:
     """The divisions the team still has a game to play in, each with those games."""
     by_division: dict[int, tuple[Division, list]] = {}
-    for game in withdrawal.open_games(team):
+    for game in formats.of(tournament).open_games(team):
         by_division.setdefault(game.division_id, (game.division, []))[1].append(game)
     left = {w.division_id for w in team.division_withdrawals.all()}
     return [pair for pk, pair in by_division.items() if pk not in left]
@@ -79,7 +78,8 @@ def withdraw_team(request, tournament, team_id: int):
         try:
             data = cleaned(WithdrawForm(request.POST))
             division = _scope(tournament, data["scope"])
-            given = withdrawal.withdraw(tournament, team, by=request.user, reason=data["reason"], division=division)
+            given = formats.of(tournament).withdraw_team(tournament, team, by=request.user, reason=data["reason"],
+                                                         division=division)
         except ValidationError as exc:
             error, status = " ".join(exc.messages), 400
             team.refresh_from_db()
@@ -88,8 +88,8 @@ def withdraw_team(request, tournament, team_id: int):
             return redirect("gameday:withdraw_team", tournament.slug, team.pk)
     left = list(team.division_withdrawals.select_related("division").order_by("division__kind"))
     return render(request, "gameday/withdraw.html", {
-        "tournament": tournament, "team": team, "games": list(withdrawal.open_games(team)),
-        "divisions": _divisions_left(team), "left": left, "chosen": chosen,
+        "tournament": tournament, "team": team, "games": list(formats.of(tournament).open_games(team)),
+        "divisions": _divisions_left(tournament, team), "left": left, "chosen": chosen,
         "error": error, "typed": typed,
     }, status=status)
 
@@ -105,7 +105,7 @@ def undo_division_withdrawal(request, tournament, team_id: int, withdrawal_id: i
         messages.info(request, _("That withdrawal was undone already. Nothing changed."))
         return redirect("gameday:withdraw_team", tournament.slug, team.pk)
     try:
-        games = withdrawal.undo(row, by=request.user, reason=request.POST.get("reason", ""))
+        games = formats.of(tournament).undo_team_withdrawal(row, by=request.user, reason=request.POST.get("reason", ""))
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:

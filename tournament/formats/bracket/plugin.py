@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.core import clock
 from tournament.core.formats import EventFormat
-from tournament.formats.bracket import advancement, event_end, final_results, game_rules, live_now, records
+from tournament.formats.bracket import advancement, event_end, final_results, game_rules, live_now, records, withdrawal
 from tournament.models import Division, Game, Team
 from tournament.signups import registration
 from tournament.signups.forms import SignupForm
@@ -62,6 +62,15 @@ class BracketFormat(EventFormat):
     team_withdrawal_page = True
     print_division_template = "brackets/_print_division.html"
     print_results_template = "brackets/_print_results.html"
+
+    def open_games(self, team):
+        return withdrawal.open_games(team)
+
+    def withdraw_team(self, tournament, team, *, by, reason, division=None):
+        return withdrawal.withdraw(tournament, team, by=by, reason=reason, division=division)
+
+    def undo_team_withdrawal(self, row, *, by, reason=""):
+        return withdrawal.undo(row, by=by, reason=reason)
 
     def record_places(self, tournament, record, teams):
         records.places(tournament, record, teams)
