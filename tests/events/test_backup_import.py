@@ -83,7 +83,7 @@ def test_an_invalid_time_zone(exported):
     t = tournament_of(exported)
     t["time_zone"] = "Mars/Olympus_Mons"
     message = refused(exported)
-    assert f"Tournament {t['pk']} (“Bayfest Backup”), time_zone: “Mars/Olympus_Mons” is not a time zone name" in message
+    assert f"Tournament {t['pk']} (“Bayfest Backup”), time_zone: “Mars/Olympus_Mons” is not on the time zone list" in message
 
 
 def test_a_negative_duration(exported):
