@@ -30,15 +30,20 @@ def _number(value) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None  # "²" is a digit to isdigit
 
 
+def _tell(request, act) -> None:
+    """The organizer reads what `act()` did, or why it was refused (then nothing changed)."""
+    try:
+        messages.success(request, act())
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+
+
 @organizer_required
 @require_POST
 @table_event_view
 def seat_back(request, tournament, game_id: int):
     game = _table(tournament, game_id)
-    try:
-        messages.success(request, late_arrivals.seat_back(game, _number(request.POST.get("side")) or 0, by=request.user))
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+    _tell(request, lambda: late_arrivals.seat_back(game, _number(request.POST.get("side")) or 0, by=request.user))
     return _back(tournament, game)
 
 
@@ -47,11 +52,8 @@ def seat_back(request, tournament, game_id: int):
 @table_event_view
 def seat_left(request, tournament, game_id: int):
     game = _table(tournament, game_id)
-    try:
-        messages.success(request, leaving.leave(game, _number(request.POST.get("side")) or 0,
-                                                player_id=_number(request.POST.get("player")), by=request.user))
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+    _tell(request, lambda: leaving.leave(game, _number(request.POST.get("side")) or 0,
+                                         player_id=_number(request.POST.get("player")), by=request.user))
     return _back(tournament, game)
 
 
@@ -60,11 +62,8 @@ def seat_left(request, tournament, game_id: int):
 @table_event_view
 def short_table(request, tournament, game_id: int):
     game = _table(tournament, game_id)
-    try:
-        messages.success(request, short_tables.choose(game, request.POST.get("choice", ""), by=request.user,
-                                                      to_game=_number(request.POST.get("to_game"))))
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+    _tell(request, lambda: short_tables.choose(game, request.POST.get("choice", ""), by=request.user,
+                                               to_game=_number(request.POST.get("to_game"))))
     return _back(tournament, game)
 
 
@@ -72,8 +71,5 @@ def short_table(request, tournament, game_id: int):
 @require_POST
 @table_event_view
 def take_back_round(request, tournament, number: int):
-    try:
-        messages.success(request, take_back.take_back(tournament, number, by=request.user))
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+    _tell(request, lambda: take_back.take_back(tournament, number, by=request.user))
     return redirect("tables:rounds", slug=tournament.slug)
