@@ -3,41 +3,29 @@ sign-up to any of the club's events (tournament.mail.club_mail): each in their o
 each, sent by the worker; the page lists what the club's announcements sent, to whom, and what
 failed. Nobody to send to is said, and nothing is sent. The one-click unsubscribe page is public."""
 
-import secrets
 
-from django import forms
 from django.contrib import messages
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.clubs.views_organizer import club_organizer
+from tournament.events.announce import AnnouncementForm
 from tournament.mail import club_mail, outbox
 from tournament.models import Club, OutboxMessage
 
 SHOWN = 200
 
 
-class ClubAnnouncementForm(forms.Form):
-    subject = forms.CharField(label=gettext_lazy("Subject"), max_length=150)
-    message = forms.CharField(label=gettext_lazy("Message"), max_length=5000, widget=forms.Textarea(attrs={"rows": 8}))
-    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        if not self.is_bound:
-            self.initial["key"] = secrets.token_urlsafe(16)
-
-
 @require_http_methods(["GET", "POST"])
 @club_organizer
 def page(request, club):
     count = len(club_mail.recipients(club))
-    form = ClubAnnouncementForm(request.POST or None)
+    form = AnnouncementForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if count == 0:
             form.add_error(None, _("Nobody would get it: no member asked for e-mail when signing up to one of the club's "

@@ -16,6 +16,9 @@ from tournament.mail import entrants
 
 
 class AnnouncementForm(forms.Form):
+    """An announcement's subject and message; its one-time key makes a second post of it (a double tap,
+    a retry) no second message. An event's and a club's (tournament.clubs.club_announce)."""
+
     subject = forms.CharField(label=gettext_lazy("Subject"), max_length=150)
     message = forms.CharField(label=gettext_lazy("Message"), max_length=5000, widget=forms.Textarea(attrs={"rows": 8}))
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
