@@ -11,11 +11,12 @@ from django.utils import timezone
 
 from scoring.models import Hand
 from tests.factories import TournamentFactory
-from tests.formats.tables.events import table_event
+from tests.formats.tables.events import sign_up, table_event
 from tests.formats.tables.played import players_round
 from tests.live.events import finished
 from tournament.events import demo
 from tournament.models import Division, Game, Player, Team, Tournament
+from tournament.signups import entry_links
 
 PASSWORD = "a11y-organizer-1"
 
@@ -41,6 +42,7 @@ def build(user) -> dict[str, Tournament]:
     # gives the table phone's check-in page.
     seated = table_event("baja-cutthroat", organizers=[user], slug="tables-seated", name="Cutthroat night")
     players_round("baja-cutthroat", 4, 3, event=seated)
+    sign_up(open_tables, "Ann Lee")  # her private change-or-withdraw page is read too
     return {"done": done, "tables-open": open_tables, "tables-seated": seated}
 
 
@@ -51,6 +53,8 @@ def public_pages() -> list[tuple[str, str, bool]]:
     waiting = _games("tables-seated", status=Game.Status.READY).first()
     fresh = _with_hands("demo", False)
     club_table = _games("demo-club", status=Game.Status.IN_PLAY).first()
+    signing_up = Team.objects.filter(tournament__slug="demo-signups").order_by("pk").first()
+    ann = Player.objects.get(tournament__slug="tables-open", name="Ann Lee")
     return [
         ("home-open", "/t/demo-signups/", True),
         ("home-in-play", "/t/demo/", True),
@@ -78,6 +82,8 @@ def public_pages() -> list[tuple[str, str, bool]]:
         ("password-reset", "/accounts/password_reset/", True),
         ("account-signup", "/accounts/signup/", True),
         ("morning-net", "/t/demo/net/", True),
+        ("my-entry", entry_links.path(signing_up.tournament, team_id=signing_up.pk), True),
+        ("table-my-entry", entry_links.path(ann.tournament, player_id=ann.pk), True),
         ("not-found", "/t/no-such-event/", True),
     ]
 
