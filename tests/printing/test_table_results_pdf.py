@@ -103,6 +103,13 @@ def test_the_print_menu_offers_the_results_with_medals_for_table_events_only(org
     assert Tournament.objects.count() == 2
 
 
+def test_a_brackets_address_for_table_results_is_no_such_page_not_a_server_error(organizer_client):
+    """The printout asks the format for its standings; a bracket keeps none (LookupError was a 500)."""
+    bracket = TournamentFactory(name="Bayfest Open")
+    response = organizer_client.get(reverse("printing:table_results", args=[bracket.slug]))
+    assert response.status_code == 404
+
+
 def test_before_round_one_the_menu_shows_the_results_with_medals_disabled_with_the_reason(organizer_client):
     event = TournamentFactory(format="tables", variant="rummikub")
     menu = organizer_client.get(reverse("printing:menu", args=[event.slug])).content.decode()

@@ -319,6 +319,8 @@ def table_event_results(request, slug):
         )
     except ValidationError as exc:  # no round seated yet
         return _bad_choice(request, tournament, " ".join(exc.messages))
+    except LookupError:  # a format without table standings (a bracket prints its results sheet): no such page
+        raise Http404(_("%(name)s plays a bracket: it has no table standings to print.") % {"name": tournament.name})
     return _pdf_response(pdf, _filename(tournament, gettext_lazy("Results")))
 
 
