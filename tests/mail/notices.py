@@ -4,6 +4,7 @@ import datetime as dt
 import re
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from tests.mail.smtp_server import text
@@ -40,3 +41,16 @@ def stop_path(message) -> str:
     path = STOP.search(body(message)).group(1)
     assert message["List-Unsubscribe"].strip() == f"<http://testserver{path}>"
     return path
+
+
+SIX = ["P1", "P2", "P3", "P4", "P5", "P6"]
+
+
+def six_join(event, *, opted_in) -> list[str]:
+    """Six players join a table event by its public form (p1@club.example …); P5's browser asks for
+    Spanish. Those in `opted_in` ask for e-mail. Their names, for tests.formats.tables.played."""
+    for name in SIX:
+        Client(HTTP_ACCEPT_LANGUAGE="es-MX" if name == "P5" else "en").post(f"/t/{event.slug}/join/", {
+            "name": name, "contact": f"{name.lower()}@club.example", "mail_opt_in": "on" if name in opted_in else "",
+            "submission_key": name})
+    return list(SIX)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from tests.factories import TournamentFactory
 from tests.formats.tables.events import table_event
 from tests.gameday_setup import publish_division
-from tests.mail.notices import body, delivered, public_url, stop_path, subject  # noqa: F401 (public_url: a fixture)
+from tests.mail.notices import body, delivered, public_url, six_join, stop_path, subject  # noqa: F401 (public_url: a fixture)
 from tournament.core import deadlines, timetable
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("public_url")]
@@ -72,11 +72,7 @@ def test_a_table_players_reminder_names_the_table_in_spanish(smtp_server):
     from tests.formats.tables.played import START, players_round
 
     event = table_event("rummikub", name="Noche de Rummikub")
-    names = ["P1", "P2", "P3", "P4", "P5", "P6"]
-    for name in names:
-        Client(HTTP_ACCEPT_LANGUAGE="es-MX" if name == "P5" else "en").post(f"/t/{event.slug}/join/", {
-            "name": name, "contact": f"{name.lower()}@club.example", "mail_opt_in": "on" if name in ("P1", "P5") else "",
-            "submission_key": name})
+    names = six_join(event, opted_in=("P1", "P5"))
     players_round("rummikub", 3, 3, event=event, names=names)
     with time_machine.travel(START - dt.timedelta(minutes=45), tick=False):
         assert deadlines.sweep()["reminder_mail"] == 2

@@ -8,7 +8,7 @@ from django.test import Client
 
 from tests.formats.bracket.draw.test_brackets_support import game, published, teams_of
 from tests.formats.tables.events import table_event
-from tests.mail.notices import body, delivered, public_url, stop_path, subject  # noqa: F401 (public_url: a fixture)
+from tests.mail.notices import body, delivered, public_url, six_join, stop_path, subject  # noqa: F401 (public_url: a fixture)
 from tournament.core import entrant_notices, transitions
 from tournament.formats.bracket import advancement
 from tournament.mail import entrants
@@ -62,11 +62,7 @@ def test_a_table_tells_each_opted_in_player_the_result_in_their_language(smtp_se
     from tests.formats.tables.played import players_round
 
     event = table_event("rummikub", name="Rummikub Night")
-    names = ["P1", "P2", "P3", "P4", "P5", "P6"]
-    for name in names:
-        Client(HTTP_ACCEPT_LANGUAGE="es-MX" if name == "P5" else "en").post(f"/t/{event.slug}/join/", {
-            "name": name, "contact": f"{name.lower()}@club.example", "mail_opt_in": "on" if name in ("P4", "P5") else "",
-            "submission_key": name})
+    names = six_join(event, opted_in=("P4", "P5"))
     event, games = players_round("rummikub", 3, 3, event=event, names=names)
     table = games[1]
     ended(table, 300, 100, 50)
