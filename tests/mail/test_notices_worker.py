@@ -11,20 +11,12 @@ from django.utils import timezone
 
 from tests.factories import TeamFactory, TournamentFactory
 from tests.gameday_setup import publish_division
+from tests.mail import wait_until
 from tests.mail.smtp_server import SmtpServer
 from tournament.core import deadlines
 from tournament.models import OutboxMessage
 
 pytestmark = pytest.mark.worker
-
-
-def wait_until(check, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def test_the_sweep_sends_each_reminder_and_closing_notice_once_across_a_killed_worker(celery_worker, monkeypatch):

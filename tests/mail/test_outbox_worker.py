@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+from tests.mail import wait_until
 from tests.mail.smtp_server import SmtpServer
 from tournament.mail import outbox
 from tournament.models import OutboxMessage
@@ -12,15 +13,6 @@ from tournament.models import OutboxMessage
 pytestmark = pytest.mark.worker
 
 COUNT = 30
-
-
-def wait_until(check, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def test_a_killed_worker_and_a_mail_server_down_for_a_while_neither_lose_nor_double_a_message(
