@@ -1,5 +1,8 @@
 """Seated events for the after-the-draw tests: a club game of 5 pairs (one sits out) and single-player
-events, round 1 published and not started."""
+events, round 1 published and not started; `text()` reads an organizer page's words back."""
+
+import html
+import re
 
 from django.utils import timezone
 
@@ -46,3 +49,9 @@ def seated_names(event, number=1) -> set[str]:
     rec = record(event, number)
     names = dict(Player.objects.filter(tournament=event).values_list("pk", "name"))
     return {names[p] for seats in rec.seats for p in seats}
+
+
+def text(response) -> str:
+    """A page's words as the organizer reads them: no tags (a name's <bdi> joins its sentence), one space."""
+    inline = re.sub(r"</?bdi>", "", response.content.decode())
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", inline)))

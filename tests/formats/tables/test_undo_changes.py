@@ -2,24 +2,17 @@
 all) and a withdrawal, each logged in the list of changes and refused with the reason once it is no
 longer possible."""
 
-import html
-import re
 
 import pytest
 from django.urls import reverse
 
 from tests.factories import organizer, organizer_client  # noqa: F401 (fixtures)
-from tests.formats.tables.after_draw_events import club_seated, players_seated, record, seated_names, seated_player
+from tests.formats.tables.after_draw_events import club_seated, players_seated, record, seated_names, seated_player, text
 from tests.formats.tables.played import start_seated
 from tournament.formats.tables import substitutes, withdrawals
 from tournament.models import Game, GameEvent, GameSide, Player, Substitution
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    inline = re.sub(r"</?bdi>", "", response.content.decode())
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", inline)))
 
 
 def undo(client, event, player, what):

@@ -2,25 +2,18 @@
 the event (before they have played), two players left alone and paired with each other, and a
 withdrawal whose round was seated again — each logged and listed with the changes after the draw."""
 
-import html
-import re
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import organizer, organizer_client  # noqa: F401 (fixtures)
-from tests.formats.tables.after_draw_events import club_seated, players_seated, record, seated_names, seated_player
+from tests.formats.tables.after_draw_events import club_seated, players_seated, record, seated_names, seated_player, text
 from tournament.common.names import partners_name
 from tournament.formats.tables import substitutes, withdrawals
 from tournament.models import Game, GameEvent, GameSide, Player, TableEntry, Team
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    inline = re.sub(r"</?bdi>", "", response.content.decode())
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", inline)))
 
 
 def post(client, event, player, name):
