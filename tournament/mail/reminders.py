@@ -5,10 +5,10 @@ whom and the link to their page, in their language.
 Sent once per game and start: the minute sweep (tournament.core.deadlines) claims the game row with a
 conditional UPDATE of `reminded_for` (the start it reminds of) and queues the messages in the same
 transaction; a second sweep or worker finds it claimed. A start moved later is reminded again (the
-time-change message told them of the move). Someone told of the game within the lead already (its
-draw or table, or its moved time, queued less than the lead ago) is not reminded: that message just
-said it. A side not known yet when the reminder goes (a bracket
-slot waiting for its feeder) hears of the game in its feeder's result instead (tournament.mail.results).
+time-change message told them of the move). Someone told of this game within the lead already (its
+division's draw or its round's tables, or its moved time, queued less than the lead ago) is not
+reminded: that message just said it. A side not known yet when the reminder goes (a bracket slot
+waiting for its feeder) hears of the game in its feeder's result instead (tournament.mail.results).
 """
 
 from __future__ import annotations
@@ -17,15 +17,13 @@ import datetime as dt
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext as _
 
 from tournament.mail import entrants, games
 from tournament.models import EntrantMail, Game, OutboxMessage
 
 Kind = EntrantMail.Kind
-# Messages that name the game, its time and table: sent within the lead, they are the reminder.
-JUST_TOLD = (OutboxMessage.Kind.DRAW, OutboxMessage.Kind.TIME_CHANGE)
 
 
 def lead() -> dt.timedelta:
@@ -45,11 +43,15 @@ def remind(game_id: int, now: dt.datetime) -> int:
             return 0
         game = (Game.objects.select_related("round", "division__tournament")
                 .prefetch_related("sides__team", "sides__player", "sides__fed_by").get(pk=game_id))
-        return sum(_send(game, entry) for entry in games.entries_at(game) if not _just_told(entry, now))
+        return sum(_send(game, entry) for entry in games.entries_at(game) if not _just_told(game, entry, now))
 
 
-def _just_told(entry: EntrantMail, now: dt.datetime) -> bool:
-    return OutboxMessage.objects.filter(tournament_id=entry.tournament_id, to__iexact=entry.email, kind__in=JUST_TOLD,
+def _just_told(game: Game, entry: EntrantMail, now: dt.datetime) -> bool:
+    """This game's draw, table or moved time went to this entrant less than the lead ago (the outbox
+    keys of tournament.mail.entrants name the division, round or game)."""
+    about = (Q(key__startswith=f"{Kind.DRAW}:{game.division_id}:") | Q(key__startswith=f"{Kind.DRAW}:round-{game.round_id}:")
+             | Q(key__startswith=f"{Kind.TIME_CHANGE}:{game.pk}-"))
+    return OutboxMessage.objects.filter(about, tournament_id=entry.tournament_id, to__iexact=entry.email,
                                         created_at__gt=now - lead()).exists()
 
 
