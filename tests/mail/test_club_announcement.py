@@ -115,6 +115,7 @@ def test_a_message_the_server_refused_for_good_is_shown_and_sent_again_on_reques
     assert row.status == OutboxMessage.Status.FAILED
     shown = page_text(organizer_client.get(f"/organizer/clubs/{club.slug}/announce/"))
     assert "Failed: 1" in shown and "No such mailbox here" in shown and "Try again" in shown
+    assert f'action="/organizer/clubs/{club.slug}/announce/{row.pk}/retry/"' in shown
     smtp_server.sink.refused.clear()  # the member's mailbox is back
     again = organizer_client.post(f"/organizer/clubs/{club.slug}/announce/{row.pk}/retry/", follow=True)
     assert "will be sent again" in page_text(again)

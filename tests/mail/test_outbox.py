@@ -81,6 +81,7 @@ def test_an_address_the_server_refuses_for_good_fails_and_the_organizer_sees_why
     assert failed.status == S.FAILED and "No such mailbox" in failed.last_error
     page = organizer_client.get(f"/organizer/t/{event.slug}/mail/").content.decode()
     assert "Failed: 1" in page and "No such mailbox here" in page
+    assert f'action="/organizer/t/{event.slug}/mail/{failed.pk}/retry/"' in page and "Try again" in page
     smtp_server.sink.refused.clear()
     response = organizer_client.post(f"/organizer/t/{event.slug}/mail/{failed.pk}/retry/", follow=True)
     assert "will be sent again" in response.content.decode()

@@ -5,20 +5,17 @@ failed. Nobody to send to is said, and nothing is sent. The one-click unsubscrib
 
 
 from django.contrib import messages
-from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.clubs.views_organizer import club_organizer
+from tournament.events import mail_log
 from tournament.events.announce import AnnouncementForm
-from tournament.mail import club_mail, outbox
-from tournament.models import Club, OutboxMessage
-
-SHOWN = 200
+from tournament.mail import club_mail
+from tournament.models import Club
 
 
 @require_http_methods(["GET", "POST"])
@@ -38,11 +35,8 @@ def page(request, club):
                                                "Announcement queued for %(count)d members.", queued) % {"count": queued}
                              if queued else _("This announcement was sent already."))
             return redirect("clubs_organizer:announce", club.slug)
-    rows = club_mail.sent(club)
-    counts = dict(rows.values_list("status").annotate(n=Count("pk")).order_by())
     return render(request, "clubs/announce.html", {
-        "club": club, "form": form, "count": count, "rows": rows[:SHOWN], "shown": SHOWN, "total": sum(counts.values()),
-        "counts": [(status, label, counts.get(status, 0)) for status, label in OutboxMessage.Status.choices],
+        "club": club, "form": form, "count": count, **mail_log.listing(club_mail.sent(club)),
     }, status=400 if form.errors else 200)
 
 
@@ -50,10 +44,7 @@ def page(request, club):
 @club_organizer
 def retry(request, club, message_id: int):
     """A message the mail server refused for good, sent again (the address corrected at the server, say)."""
-    again = club_mail.sent(club).filter(pk=message_id, status=OutboxMessage.Status.FAILED).update(
-        status=OutboxMessage.Status.QUEUED, attempts=0, next_attempt_at=timezone.now(), claim=None)
-    if again:
-        outbox.wake()
+    if mail_log.send_again(club_mail.sent(club), message_id):
         messages.success(request, _("The message will be sent again in a moment."))
     else:
         messages.error(request, _("That message is not a failed one of this club (it may be on its way already)."))

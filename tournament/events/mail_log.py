@@ -15,26 +15,36 @@ from tournament.models import OutboxMessage
 SHOWN = 200
 
 
+def listing(rows) -> dict:
+    """A mail log's rows (the latest SHOWN) and its counts by status: an event's, a club's announcements'."""
+    counts = dict(rows.values_list("status").annotate(n=Count("pk")).order_by())
+    return {
+        "rows": rows[:SHOWN], "shown": SHOWN, "total": sum(counts.values()),
+        "counts": [(status, label, counts.get(status, 0)) for status, label in OutboxMessage.Status.choices],
+    }
+
+
+def send_again(rows, message_id: int) -> bool:
+    """Queue again a message among `rows` the mail server refused for good; False if it is no such one."""
+    again = rows.filter(pk=message_id, status=OutboxMessage.Status.FAILED).update(
+        status=OutboxMessage.Status.QUEUED, attempts=0, next_attempt_at=timezone.now(), claim=None)
+    if again:
+        outbox.wake()
+    return bool(again)
+
+
 @organizer_required
 @require_GET
 @tournament_view
 def page(request, tournament):
-    rows = tournament.outbox.all()
-    counts = dict(rows.values_list("status").annotate(n=Count("pk")).order_by())
-    return render(request, "organizer/mail_log.html", {
-        "tournament": tournament, "rows": rows[:SHOWN], "shown": SHOWN, "total": sum(counts.values()),
-        "counts": [(status, label, counts.get(status, 0)) for status, label in OutboxMessage.Status.choices],
-    })
+    return render(request, "organizer/mail_log.html", {"tournament": tournament, **listing(tournament.outbox.all())})
 
 
 @organizer_required
 @require_POST
 @tournament_view
 def retry(request, tournament, message_id: int):
-    again = tournament.outbox.filter(pk=message_id, status=OutboxMessage.Status.FAILED).update(
-        status=OutboxMessage.Status.QUEUED, attempts=0, next_attempt_at=timezone.now(), claim=None)
-    if again:
-        outbox.wake()
+    if send_again(tournament.outbox.all(), message_id):
         messages.success(request, _("The message will be sent again in a moment."))
     else:
         messages.error(request, _("That message is not a failed one of this tournament (it may be on its way already)."))
