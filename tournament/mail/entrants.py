@@ -28,6 +28,35 @@ def opt_in(tournament, email: str, *, language: str, team=None, player=None) -> 
     return entry
 
 
+def receiving(tournament, *, team=None, player=None) -> bool:
+    """Whether the entrant still gets any of the event's e-mails (the box on their own-entry page)."""
+    return any(row.wants(kind) for row in EntrantMail.objects.filter(
+        tournament=tournament, team=team, player=player, board_only=False) for kind in Kind.values)
+
+
+def follow_contact(tournament, *, was: str, now: str, wanted: bool, language: str, team=None, player=None) -> None:
+    """An entrant who changed their own entry: the e-mails go to the address they now give (the kinds
+    they stopped stay stopped), start when they tick the box, and stop altogether when they untick it."""
+    rows = EntrantMail.objects.filter(tournament=tournament, team=team, player=player, board_only=False)
+    if not wanted:
+        for row in rows:
+            if row.stopped != list(Kind.values):
+                row.stopped = list(Kind.values)
+                row.save(update_fields=["stopped"])
+        return
+    address, old = outbox.valid_address(now), outbox.valid_address(was)
+    if not address:
+        return  # the form asked for an address
+    row = rows.filter(email=address).first() or (rows.filter(email=old).first() if old else None) or rows.first()
+    if row is None:
+        opt_in(tournament, address, language=language, team=team, player=player)
+        return
+    row.email = address
+    if not any(row.wants(kind) for kind in Kind.values):
+        row.stopped = []
+    row.save(update_fields=["email", "stopped"])
+
+
 def unsubscribe_token(entry: EntrantMail, kind: str) -> str:
     return signing.dumps([entry.pk, kind], salt=SALT, compress=True)
 

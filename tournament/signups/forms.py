@@ -82,7 +82,25 @@ class TeamNameForm(forms.Form):
     name = forms.CharField(label=_("New name"), max_length=200, required=False)
 
 
-class TeamEntryForm(forms.Form):
+class OwnMailBox(forms.Form):
+    """The e-mail box on an entrant's own-entry page: ticked while they get the event's e-mails, which
+    follow the contact they give."""
+
+    mail_opt_in = forms.BooleanField(
+        label=_("E-mail me about this event"), required=False,
+        help_text=_("The e-mails go to the address above. Untick to stop them all."))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.order_fields([name for name in self.fields if name != "mail_opt_in"])  # the box comes last
+
+    def clean(self):
+        data = super().clean()
+        opt_in_needs_address(self, data)
+        return data
+
+
+class TeamEntryForm(OwnMailBox):
     """A team's own details, changed through its change-or-withdraw link (entry_changes checks them)."""
 
     team_name = forms.CharField(label=_("Team name"), max_length=300, required=False)

@@ -4,7 +4,9 @@ deadline it shows the entry and says to ask the organizer. A damaged link says s
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
@@ -12,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.common import localtime
 from tournament.core import formats, signup_deadline
 from tournament.core.decorators import tournament_view
+from tournament.mail import entrants
 from tournament.models import Team
 from tournament.signups import entry_changes, entry_links
 from tournament.signups.forms import TeamEntryForm
@@ -31,7 +34,8 @@ def damaged(request, tournament):
 
 def _initial(team) -> dict:
     people = [p.name for p in team.players.all()] + ["", ""]
-    return {"team_name": str(team.name), "player1": people[0], "player2": people[1], "contact": team.contact}
+    return {"team_name": str(team.name), "player1": people[0], "player2": people[1], "contact": team.contact,
+            "mail_opt_in": entrants.receiving(team.tournament, team=team)}
 
 
 @never_cache
@@ -43,10 +47,13 @@ def page(request, tournament, secret: str):
         return damaged(request, tournament)
     form = TeamEntryForm(request.POST or None, initial=_initial(team))
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+        data, was = form.cleaned_data, team.contact
         try:
-            entry_changes.change_team(team, team_name=data["team_name"], player_names=(data["player1"], data["player2"]),
-                                      contact=data["contact"])
+            with transaction.atomic():
+                entry_changes.change_team(team, team_name=data["team_name"],
+                                          player_names=(data["player1"], data["player2"]), contact=data["contact"])
+                entrants.follow_contact(tournament, was=was, now=data["contact"], wanted=data["mail_opt_in"],
+                                        language=get_language(), team=team)
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:

@@ -11,7 +11,7 @@ from tournament.common.form_fields import IdField, IdListField, RowField, SeedFi
 from tournament.common.numbers import points_text
 from tournament.formats.tables import formats
 from tournament.models import Game, GameSide, TableEvent, Tournament
-from tournament.signups.forms import SignupForm, opt_in_needs_address
+from tournament.signups.forms import OwnMailBox, SignupForm, opt_in_needs_address
 
 MAX_HANDS_PER_ROUND = 99  # far more than a round's game has; keeps the number inside the column
 
@@ -66,6 +66,10 @@ class PlayerEditForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200, required=False)
     contact = forms.CharField(label=_("Phone or email"), max_length=200, required=False)
     came_with = forms.CharField(label=_("Came with"), max_length=400, required=False)
+
+
+class OwnPlayerForm(PlayerEditForm, OwnMailBox):
+    """A player's own details, changed through their change-or-withdraw link, and their e-mail box."""
 
 
 class EventSettingsForm(forms.ModelForm):

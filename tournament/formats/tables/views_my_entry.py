@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import redirect
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
@@ -14,7 +15,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.core import signup_deadline
 from tournament.formats.tables import formats, signups
 from tournament.formats.tables.decorators import table_event_view
-from tournament.formats.tables.forms import PlayerEditForm
+from tournament.formats.tables.forms import OwnPlayerForm
+from tournament.mail import entrants
 from tournament.models import Player, TableEntry, Tournament
 from tournament.signups import entry_links, views_my_entry
 from tournament.signups.views_public import _apply_errors
@@ -45,14 +47,19 @@ def page(request, tournament, secret: str):
     player = _player(tournament, secret)
     if player is None:
         return views_my_entry.damaged(request, tournament)
-    initial = {"name": player.name, "contact": player.contact, "came_with": player.table_entry.came_with}
-    form = PlayerEditForm(request.POST or None, initial=initial)
+    initial = {"name": player.name, "contact": player.contact, "came_with": player.table_entry.came_with,
+               "mail_opt_in": entrants.receiving(tournament, player=player)}
+    form = OwnPlayerForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
                 Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk", flat=True).get()
                 _open_for(tournament, player)
-                signups.edit_player(player, **form.cleaned_data)
+                data, was = dict(form.cleaned_data), player.contact
+                wanted = data.pop("mail_opt_in")
+                signups.edit_player(player, **data)
+                entrants.follow_contact(tournament, was=was, now=data["contact"], wanted=wanted,
+                                        language=get_language(), player=player)
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
