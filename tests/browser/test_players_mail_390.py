@@ -72,6 +72,7 @@ def test_a_team_opts_in_follows_its_messages_and_unsubscribes(live_server, brows
     expect(phone.locator("h1")).to_contain_text("Los Amigos")
     phone.goto(link(text(signed), f"/t/{event.slug}/signup/mine/"))  # the private change-or-withdraw link
     expect(phone.locator("h1")).to_have_text(words["entry"])
+    expect(phone.locator("input[name=mail_opt_in]")).to_be_checked()  # still getting the e-mails
     phone.locator("input[name=contact]").fill("ana.ruiz@club.example")
     shot(phone, f"my-entry-{language}-390")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
@@ -81,7 +82,8 @@ def test_a_team_opts_in_follows_its_messages_and_unsubscribes(live_server, brows
 
     publish_division(event)
     outbox.send_due(pace=False)
-    (drawn,) = [m for m in smtp_server.to("ana@club.example") if words["draw"] in m["Subject"]]
+    assert not [m for m in smtp_server.to("ana@club.example") if words["draw"] in m["Subject"]]
+    (drawn,) = [m for m in smtp_server.to("ana.ruiz@club.example") if words["draw"] in m["Subject"]]  # the new address
     assert words["first"] in text(drawn)
     (attached,) = [p for p in drawn.iter_attachments() if p.get_content_type() == "text/calendar"]
     assert len(icalendar.Calendar.from_ical(attached.get_content()).walk("VEVENT")) == 1
