@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.core.game_log import Entrant
+from tournament.core.game_rows import log_event
 from tournament.formats.tables import after_draw, drawing, formats, rounds, signups, substitutes
 from tournament.formats.tables.after_draw import RESEAT, SITTING_OUT, SUBSTITUTE
 from tournament.models import Game, GameEvent, PeopleChange, Player, Round, SeatingDraw, TableEntry, Team, Tournament
@@ -162,7 +163,8 @@ def _reseat(tournament, player, whole, seat, by) -> str:
     left = _mark(player, whole)
     starts_at = rnd.starts_at
     # The round's earlier changes are logged at its tables, which go: they move to the new round's first table.
-    kept = list(GameEvent.objects.filter(game__round=rnd, kind__in=after_draw.CHANGE_KINDS).order_by("at", "id"))
+    kept = list(GameEvent.objects.filter(game__round=rnd, kind__in=after_draw.CHANGE_KINDS).select_related("by")
+                .order_by("at", "id"))
     Game.objects.filter(round=rnd).delete()
     rnd.delete()
     SeatingDraw.objects.filter(pk=seat.record.pk).delete()
@@ -172,12 +174,11 @@ def _reseat(tournament, player, whole, seat, by) -> str:
                       while_playing=True)
     fresh = after_draw.open_record(tournament)
     first = after_draw.seat_of(tournament, fresh.seats[0]) if fresh and fresh.seats else None
-    if first is not None:
-        GameEvent.objects.bulk_create([GameEvent(game=first.game, kind=e.kind, note=e.note, data=e.data, by_id=e.by_id, at=e.at)
-                                       for e in kept])
-    else:  # nobody seated at all: the event's own list keeps them
-        PeopleChange.objects.bulk_create([PeopleChange(tournament=tournament, kind=e.kind, note=e.note, data=e.data,
-                                                       by_id=e.by_id, at=e.at) for e in kept])
+    for e in kept:  # written again as they were (when, by whom), through the log's one writer
+        if first is not None:
+            log_event(first.game, e.kind, by=e.by, note=e.note, at=e.at, **e.data)
+        else:  # nobody seated at all: the event's own list keeps them
+            PeopleChange.objects.create(tournament=tournament, kind=e.kind, note=e.note, data=e.data, by=e.by, at=e.at)
     substitutes.log_change(tournament, first, "withdrawn", by=by, entrant=entrant, player=None if whole else player.pk,
                            round=number, choice=RESEAT)
     substitutes.log_change(tournament, first, "reseated", by=by, without=entrant, round=number, seed=seed)
