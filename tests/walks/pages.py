@@ -191,18 +191,21 @@ class Reading:
 
 
 def read_everything(tournament: Tournament, organizer) -> Reading:
+    """Every page as the three clients; PDFs are not laid out (pdf_layout) and templates render
+    uninstrumented: a reading checks pages and PDF views, tests/printing checks laid-out PDFs."""
     public, organizer_pages, table = fixed_pages(tournament)
     kinds = PageKinds(tournament)
-    return Reading(
-        visitor=crawl(client(), tournament, public, kinds=kinds),
-        # The public pages as the organizer sees them (logged in); the links they share with the
-        # visitor's are followed by the visitor, and a table's own link (its page ignores who is
-        # logged in) by the phone. The organizer's copy of each sheet is the organizer's.
-        organizer=crawl(client(organizer), tournament, [*organizer_pages, *public],
-                        follow=("/organizer/", "/table/manage/"), kinds=kinds),
-        # One table link per state of game (the start list names every table; kinds keeps one of each).
-        phone=crawl(client(), tournament, table, follow=("/table/",), kinds=kinds),
-    )
+    with pdf_layout(real=False), uninstrumented_templates():
+        return Reading(
+            visitor=crawl(client(), tournament, public, kinds=kinds),
+            # The public pages as the organizer sees them (logged in); the links they share with the
+            # visitor's are followed by the visitor, and a table's own link (its page ignores who is
+            # logged in) by the phone. The organizer's copy of each sheet is the organizer's.
+            organizer=crawl(client(organizer), tournament, [*organizer_pages, *public],
+                            follow=("/organizer/", "/table/manage/"), kinds=kinds),
+            # One table link per state of game (the start list names every table; kinds keeps one of each).
+            phone=crawl(client(), tournament, table, follow=("/table/",), kinds=kinds),
+        )
 
 
 # ---- what every stage must show -----------------------------------------------------------------
@@ -291,8 +294,7 @@ def walk(stages, organizer, *, tables: bool, check_seats=None) -> list[str]:
     """Read every page at every stage; the problems found, stage by stage (empty: all well)."""
     found = []
     for stage, tournament in stages:
-        with pdf_layout(real=False), uninstrumented_templates():
-            reading = read_everything(tournament, organizer)
+        reading = read_everything(tournament, organizer)
         found += problems(stage, tournament, reading, tables=tables)
         if check_seats:
             try:
