@@ -313,7 +313,8 @@ def confirm(request, seat: Seat, number: int):
 
 def _absent_in_hand(entry: sheets.Entry, number: str | None) -> list[bool] | None:
     """Which sides a saved hand scored as absent (a correction keeps them so), None if no such hand."""
-    if not (number or "").isascii() or not number.isdigit() or len(number) > 6:  # "²" is a digit to isdigit
+    number = number or ""
+    if not number.isascii() or not number.isdigit() or len(number) > 6:  # "²" is a digit to isdigit
         return None
     entries = Hand.objects.filter(game=entry.game, number=int(number)).values_list("entries", flat=True).first()
     return sheets.absent_in(entries) if entries else None

@@ -69,3 +69,11 @@ def test_a_corrections_preview_counts_only_the_hands_before_it(client, game):
     data = td.form(2, [{"melded": 120, "left": 20}, {"melded": 60, "left": 10}], reason="miscounted")
     page = preview(client, game, data).content.decode()
     assert "+100" in page and "150" in page  # 50 before hand 2, not the 100 saved through hand 2
+
+
+def test_a_correction_preview_without_a_hand_number_names_it_and_is_no_server_error(client, game):
+    """Found by tests/test_no_server_errors.py: a correction's preview sent without "number" raised."""
+    data = td.form(1, [td.W2, td.W2], out="1")
+    del data["number"]
+    response = preview(client, game, {**data, "reason": "checked with the table"})
+    assert response.status_code == 200 and Hand.objects.count() == 0
