@@ -14,7 +14,7 @@ from tests.tournament_form import tournament_data
 from tournament.events.backup import export_tournament, import_tournament
 from tournament.models import Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]  # reads response.context
 
 NEW_TOURNAMENT = tournament_data(name="Marina Open", slug="marina-open", venue="Dock 3", organizer_email="")
 

@@ -12,7 +12,7 @@ from tests.factories import TournamentFactory
 from tests.tournament_form import tournament_data
 from tournament.models import Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]  # reads response.context
 CREATE = reverse("organizer:create")
 HELP = "Printed sheets and e-mails sent by Meldboard use this language; each visitor's pages follow their own choice."
 

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 import pytest
 import time_machine
 from django.core.cache import cache
+from django.template.base import Template
 from django.test import Client
 from django.test.signals import template_rendered
+from django.test.utils import instrumented_test_render
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring import hands
@@ -159,11 +161,15 @@ class Renders:
         return response
 
     def __enter__(self):
+        # The suite renders templates uninstrumented (tests/conftest.py): the signal is sent only here.
+        self.rendering = Template._render
+        Template._render = instrumented_test_render
         template_rendered.connect(self)
         return self
 
     def __exit__(self, *exc):
         template_rendered.disconnect(self)
+        Template._render = self.rendering
 
 
 # ---- the protocol -------------------------------------------------------------------------------

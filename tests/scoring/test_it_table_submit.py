@@ -11,7 +11,7 @@ from scoring.models import Hand
 from tests.scoring.games import make_game
 from tournament.models import Game, GameSide
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]  # reads response.context
 
 
 @pytest.fixture

@@ -101,7 +101,7 @@ def test_in_spanish_the_refusal_asks_in_spanish(client, tournament):
     assert response.status_code == 400 and "¿Quiso decir 1\u00a0000?" in page
 
 
-def test_the_organizers_correction_reads_a_thousand(client, tournament, organizer):
+def test_the_organizers_correction_reads_a_thousand(client, tournament, organizer, template_context):
     game = make_game(tournament)
     client.post(f"/table/{game.table_token}/hands/", td.form(1, [td.W1, td.W2], out="1"))
     client.force_login(organizer)

@@ -74,7 +74,7 @@ def test_the_organizer_is_not_asked_who_enters_and_a_correction_needs_a_reason()
 
 
 @pytest.mark.django_db
-def test_the_preview_and_the_submit_word_a_typo_alike(client, tournament):
+def test_the_preview_and_the_submit_word_a_typo_alike(client, tournament, template_context):
     game = make_game(tournament)
     side = game.sides.get(slot=2).team.name
     data = td.form(1, [td.W1, dict(td.W2, left="14,5,")], out="1")

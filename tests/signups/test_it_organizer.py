@@ -37,7 +37,7 @@ def test_a_bad_time_zone_is_refused_by_name(organizer_client):
 
 
 @pytest.mark.django_db
-def test_editing_keeps_the_frozen_rules_numbers(organizer_client, tournament):
+def test_editing_keeps_the_frozen_rules_numbers(organizer_client, tournament, template_context):
     tournament.rules_numbers = {**tournament.rules_numbers, "target": 15000}
     tournament.save()
     page = organizer_client.get(reverse("organizer:edit", args=[tournament.slug]))

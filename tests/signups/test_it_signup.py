@@ -100,7 +100,7 @@ class TestSignup:
         assert first.status_code == second.status_code == 302
         assert Team.objects.count() == 1 and Player.objects.count() == 2
 
-    def test_the_form_carries_a_fresh_one_time_key(self, client, tournament):
+    def test_the_form_carries_a_fresh_one_time_key(self, client, tournament, template_context):
         first = client.get(url(tournament)).context["form"].initial["submission_key"]
         second = client.get(url(tournament)).context["form"].initial["submission_key"]
         assert first and second and first != second

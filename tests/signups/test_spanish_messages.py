@@ -7,7 +7,7 @@ from django.urls import reverse
 from tests.factories import TeamFactory
 from tournament.models import Team
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]  # reads response.context
 
 
 def messages_of(response):

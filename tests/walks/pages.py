@@ -191,11 +191,11 @@ class Reading:
 
 
 def read_everything(tournament: Tournament, organizer) -> Reading:
-    """Every page as the three clients; PDFs are not laid out (pdf_layout) and templates render
-    uninstrumented: a reading checks pages and PDF views, tests/printing checks laid-out PDFs."""
+    """Every page as the three clients. PDFs are not laid out (pdf_layout): a reading checks the pages
+    and that every PDF view answers a PDF; tests/printing lays PDFs out."""
     public, organizer_pages, table = fixed_pages(tournament)
     kinds = PageKinds(tournament)
-    with pdf_layout(real=False), uninstrumented_templates():
+    with pdf_layout(real=False):
         return Reading(
             visitor=crawl(client(), tournament, public, kinds=kinds),
             # The public pages as the organizer sees them (logged in); the links they share with the

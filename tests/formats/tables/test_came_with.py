@@ -10,7 +10,7 @@ from tests.walks.pages import visible
 from tournament.formats.tables import signups
 from tournament.models import Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]  # reads response.context
 
 
 def flat(html: str) -> str:

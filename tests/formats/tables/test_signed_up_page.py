@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.formats.tables.events import table_event
 from tournament.models import Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]  # reads response.context
 
 
 def join(client, event, **fields):

@@ -72,7 +72,7 @@ def test_the_public_sign_up_asks_for_a_partner_only_in_partnership_events(client
     assert 'name="partner"' not in client.get(url("signup", table_event("rummikub", slug="rummy"))).content.decode()
 
 
-def test_a_player_signs_up_on_the_public_page(client):
+def test_a_player_signs_up_on_the_public_page(client, template_context):
     event = table_event("club-4deck")
     key = client.get(url("signup", event)).context["form"].initial["submission_key"]
     data = {"name": "Ann Lee", "came_with": "Bob Lee", "contact": "ann@club.example", "submission_key": key}

@@ -71,7 +71,7 @@ def test_the_champion_is_announced(client, db):
     assert "Same team won both divisions" in html
 
 
-def test_htmx_poll_answers_204_when_nothing_changed_and_the_charts_when_something_did(client, db, django_assert_max_num_queries):
+def test_htmx_poll_answers_204_when_nothing_changed_and_the_charts_when_something_did(client, db, django_assert_max_num_queries, template_context):
     tournament, _ = published(16)
     page = client.get(url(tournament))
     version = page.context["version"]

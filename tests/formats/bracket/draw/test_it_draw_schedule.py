@@ -2,10 +2,13 @@
 
 import datetime as dt
 
+import pytest
 from django.urls import reverse
 
 from tests.formats.bracket.draw.test_brackets_support import game, published
 from tournament.models import Game, Round
+
+pytestmark = pytest.mark.usefixtures("template_context")  # reads response.context
 
 
 def url(tournament):
