@@ -26,7 +26,7 @@ from tests.formats.tables.played import START as TABLE_START
 from tests.formats.tables.played import club_round
 from tests.gameday_setup import publish_division, teams
 from tests.mail import delivered
-from tests.walks import pages
+from tests.walks import listed, pages
 from tournament.core import actions, deadlines, signup_deadline, ties
 from tournament.formats.bracket import advancement
 from tournament.formats.tables import play, substitutes
@@ -88,14 +88,14 @@ def printouts():
 
 def read_in_spanish(tournament, organizer) -> dict[str, str]:
     """url -> visible text of every page kind, as the three clients read them, and of every printout."""
-    public, organizer_pages, table = pages.fixed_pages(tournament)
+    listing = listed.event_pages(tournament, organizer)
     kinds = pages.PageKinds(tournament)
     with printouts() as printed, pages.uninstrumented_templates():
         crawls = (
-            pages.crawl(spanish_client(), tournament, public, kinds=kinds),
-            pages.crawl(spanish_client(organizer), tournament, [*organizer_pages, *public],
+            pages.crawl(spanish_client(), tournament, listing.visitor, kinds=kinds),
+            pages.crawl(spanish_client(organizer), tournament, listing.organizer,
                         follow=("/organizer/", "/table/manage/"), kinds=kinds),
-            pages.crawl(spanish_client(), tournament, table, follow=("/table/",), kinds=kinds),
+            pages.crawl(spanish_client(), tournament, listing.phone, follow=("/table/",), kinds=kinds),
         )
     errors = [e for c in crawls for e in c.errors()]
     assert errors == [], errors

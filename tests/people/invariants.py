@@ -10,9 +10,8 @@ from django.db.models import Q
 import rules
 from scoring.models import Hand
 from tests.walks import pages
-from tests.walks.kinds import PageKinds
-from tournament.core.house_rules import is_frozen, numbers_of
-from tournament.models import Game, GameSide, PartnerDraw, SeatingDraw, Tournament
+from tournament.core.house_rules import numbers_of
+from tournament.models import Game, GameSide, Tournament
 
 
 def replayed_totals(game: Game, tournament: Tournament) -> list[int]:
@@ -42,14 +41,19 @@ def totals_problems(tournament: Tournament) -> list[str]:
 
 def absent_problems(tournament: Tournament) -> list[str]:
     """A seat marked absent (a no-show, or started without by the organizer) never enters, confirms,
-    goes out or scores in a hand; a late arrival seated back, in none before the hand it came back at."""
+    goes out or scores but the house rule's `absent_penalty` in a hand; a late arrival seated back, in
+    none before the hand it came back at; a player who left the table (S4), in none after the hands
+    they played (until seated back)."""
     found = []
+    away = -numbers_of(Tournament.objects.get(pk=tournament.pk)).get("absent_penalty", 0)
     absent = GameSide.objects.filter(game__division__tournament=tournament).filter(
         Q(forfeited_at__isnull=False) | Q(back_from_hand__isnull=False)).select_related("game")
     for side in absent:
         hands = Hand.objects.filter(game=side.game).order_by("number")
         if side.back_from_hand:  # seated back (a late arrival): absent from the hands before it only
             hands = hands.filter(number__lt=side.back_from_hand)
+        if side.left_after_hand is not None:  # left the table: the hands they played stand
+            hands = hands.filter(number__gt=side.left_after_hand)
         for hand in hands:
             entry = hand.entries[side.slot - 1] if side.slot - 1 < len(hand.entries) else {}
             score = hand.result["sides"][side.slot - 1]["hand_score"] if hand.result.get("sides") else 0
@@ -60,8 +64,8 @@ def absent_problems(tournament: Tournament) -> list[str]:
                 found.append(f"{where} confirmed the hand")
             if entry.get("went_out"):
                 found.append(f"{where} went out")
-            if score:
-                found.append(f"{where} scored {score}")
+            if score != away:
+                found.append(f"{where} scored {score}, not the house rule's {away}")
     return found
 
 
@@ -110,48 +114,23 @@ def partners_apart(seats: list[int], partner_of: dict[int, int], where: str, *, 
     return found
 
 
-def page_shape(tournament: Tournament) -> tuple:
-    """What decides which pages an event has and which code makes them: the event's status, its
-    published draws and the statuses its games are in. Two moments of one shape differ by figures,
-    names and who is where, which the pages read after every step (QUICK_*) show."""
-    tournament = Tournament.objects.get(pk=tournament.pk)
-    return (
-        tournament.status, tournament.signups_open(), is_frozen(tournament),
-        tuple(sorted(set(Game.objects.filter(division__tournament=tournament).values_list("status", flat=True)))),
-        tuple(SeatingDraw.objects.filter(tournament=tournament, published_at__isnull=False).order_by("round_number")
-              .values_list("playoff", flat=True)),
-        PartnerDraw.objects.filter(tournament=tournament, published_at__isnull=False).exists(),
-    )
+def page_problems(tournament: Tournament, organizer, devices, *, language: str, whole: bool = False,
+                  half: int | None = None) -> list[str]:
+    """Every page of the event (tests/walks/listed.py, one of each kind, every table's own page)
+    answers 200 for a visitor, the organizer and the table phones, browsers asking for `language`:
+    no server error, every PDF a PDF.
 
-
-# Read after every step of a shape whose every page was read before: what people look at most.
-QUICK_PUBLIC = ("", "standings/")
-QUICK_ORGANIZER = ("players/", "round-board/", "gameday/", "standings/")
-
-
-def page_problems(tournament: Tournament, organizer, devices, *, whole: bool) -> list[str]:
-    """Every page of the event answers for a visitor, the organizer and each table phone: no server
-    error, every PDF a PDF, every page reached by a link 200 (the walk's fixed starting points list
-    the pages of both formats: one the event's format has not is a 404 there, not a link).
-
-    `whole`: every page reached by the links (once per shape of the event, page_shape); otherwise
-    the pages people look at most (QUICK_PUBLIC, QUICK_ORGANIZER) and every table's link."""
-    with devices.at(), pages.pdf_layout(real=False), pages.uninstrumented_templates():
+    `half`: the organizer reads every other public page (pages.read_listed).
+    `whole`: also every page the links of those pages reach, which must answer too (200, or a
+    redirect) and be of a kind the list has (a page only a link reaches is never read after a step)."""
+    with devices.at():
         if whole:
-            reading = pages.read_everything(tournament, organizer)
+            reading = pages.read_everything(tournament, organizer, language)
         else:
-            slug = tournament.slug
-            kinds = PageKinds(tournament)
-            none = ("#",)  # follow no link
-            public = [f"/t/{slug}/{page}" for page in QUICK_PUBLIC]
-            organizer_pages = [f"/organizer/t/{slug}/{page}" for page in QUICK_ORGANIZER]
-            table = [f"/table/{token}/" for token in pages.tokens(tournament)]
-            reading = pages.Reading(visitor=pages.crawl(pages.client(), tournament, public, none, kinds),
-                                    organizer=pages.crawl(pages.client(organizer), tournament, organizer_pages, none, kinds),
-                                    phone=pages.crawl(pages.client(), tournament, table, none, kinds))
-        starts = {url for group in pages.fixed_pages(tournament) for url in group}
-    found = reading.errors() + reading.bad_pdfs()
-    for who, crawl in reading.each():
-        found += [f"{who}: {p.status} {p.url}" for p in crawl.pages.values()
-                  if p.status not in (200, 302) and p.status < 500 and p.url not in starts]
-    return found
+            reading = pages.read_listed(tournament, organizer, language, half)
+        found = reading.errors() + reading.bad_pdfs() + pages.not_answered(reading, tournament, organizer)
+        if whole:
+            found += pages.unlisted(tournament, reading)
+            found += [f"{who}: {p.status} {p.url}" for who, crawl in reading.each() for p in crawl.pages.values()
+                      if p.status not in (200, 302) and p.status < 500]
+    return sorted(set(found))

@@ -1,11 +1,12 @@
 """Every page of one event, found by following the links the pages show.
 
 Three clients read the event: a visitor (anonymous), the organizer (logged in) and the table phone
-(anonymous, starting from each table's own link). Each starts from a fixed list (the home, the
-dashboard, the table links) and follows every same-site link of the event it finds: under
-/t/<slug>/, /organizer/t/<slug>/, /table/<token>/ or /table/manage/<id>/ of one of its games
-(the organizer's copy of the sheet). A page added later joins
-the walk as soon as another page links to it. GETs only: a link never changes anything. Of pages
+(anonymous, starting from each table's own link). Each starts from the list of the event's pages
+(tests/walks/listed.py, which the day machines read after every step) and follows every same-site
+link of the event it finds: under /t/<slug>/, /organizer/t/<slug>/, /table/<token>/ or
+/table/manage/<id>/ of one of its games (the organizer's copy of the sheet), or its club's. A page
+reached by a link whose kind the list lacks is reported (`unlisted`), so a new page is listed once and
+read by both. GETs only: a link never changes anything. Of pages
 that differ only by ids of rows in the same state (two teams' pages, two tables in play), one is
 read (tests/walks/kinds.py says which pages are alike).
 """
@@ -22,10 +23,11 @@ from urllib.parse import urldefrag, urlsplit
 import weasyprint
 from django.template.base import Template
 from django.test import Client
+from django.urls import Resolver404, resolve
 
+from tests.walks import listed
 from tests.walks.kinds import PageKinds
-from tournament.models import Game, PastEvent, Player, Team, Tournament
-from tournament.signups import entry_links
+from tournament.models import Game, Tournament
 
 HREF = re.compile(r"""\bhref\s*=\s*["']([^"']+)["']""")
 PDF = "application/pdf"
@@ -53,34 +55,6 @@ class Crawl:
     def bad_pdfs(self) -> list[str]:
         return [f"{p.status} {p.content_type} {p.url}" for p in self.pages.values()
                 if urlsplit(p.url).path.endswith(".pdf") and (p.status != 200 or not p.content_type.startswith(PDF))]
-
-
-def fixed_pages(tournament: Tournament) -> tuple[list[str], list[str], list[str]]:
-    """(public, organizer, table) starting points."""
-    slug = tournament.slug
-    public = [f"/t/{slug}/{page}" for page in ("", "seating/", "standings/", "bracket/", "tv/", "find/", "join/",
-                                                "signup/", "signup/done/", "teams/", "partners/", "net/", "net.txt",
-                                                "calendar.ics")]
-    organizer = [f"/organizer/t/{slug}/{page}" for page in (
-        "", "players/", "partners/", "rounds/", "round-board/", "standings/", "draw/", "schedule/", "gameday/",
-        "print/", "edit/", "organizers/", "rules/", "mail/", "announce/")]
-    table = [f"/table/{token}/" for token in tokens(tournament)]
-    public += entry_pages(tournament)
-    club = club_slug(tournament)
-    if club:  # the club's memory of the event: its public pages and the club's organizer pages
-        public += [f"/clubs/{club}/", f"/clubs/{club}/ratings/", f"/clubs/{club}/honours/"]
-        organizer += [f"/organizer/clubs/{club}/", f"/organizer/clubs/{club}/members/"]
-        organizer += [f"/organizer/clubs/{club}/past/{pk}/" for pk in PastEvent.objects.filter(club__slug=club).values_list("pk", flat=True)]
-    return public, organizer, table
-
-
-def entry_pages(tournament: Tournament) -> list[str]:
-    """An entrant's own change-or-withdraw page (its private link is e-mailed, never linked from a page)."""
-    if tournament.format == "tables":
-        player = Player.objects.filter(tournament=tournament, table_entry__isnull=False).order_by("pk").first()
-        return [entry_links.path(tournament, player_id=player.pk)] if player else []
-    team = Team.objects.filter(tournament=tournament).order_by("pk").first()
-    return [entry_links.path(tournament, team_id=team.pk)] if team else []
 
 
 def club_slug(tournament: Tournament) -> str:
@@ -117,18 +91,19 @@ def _where(trace) -> str:
     return where
 
 
-def client(user=None) -> Client:
-    """A client that answers a server error as a 500 (to list them all) rather than raising."""
-    found = Client(raise_request_exception=False)
+def client(user=None, language: str = "en") -> Client:
+    """A client that answers a server error as a 500 (to list them all) rather than raising, its
+    browser asking for `language`."""
+    found = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE=language)
     if user is not None:
         found.force_login(user)
     return found
 
 
 def crawl(client: Client, tournament: Tournament, start: list[str], follow: tuple[str, ...] = ("/",),
-          kinds: PageKinds | None = None) -> Crawl:
+          kinds: PageKinds | None = None, always: list[str] = ()) -> Crawl:
     """One page of every kind (tests/walks/kinds.py) reachable from `start` by links whose path
-    begins with one of `follow`."""
+    begins with one of `follow`, and every page of `always` whatever its kind."""
     slug = tournament.slug
     table_tokens = set(tokens(tournament))
     game_ids = {str(pk) for pk in Game.objects.filter(division__tournament=tournament).values_list("pk", flat=True)}
@@ -148,6 +123,7 @@ def crawl(client: Client, tournament: Tournament, start: list[str], follow: tupl
 
     for url in start:
         add(url)
+    queue += [url for url in always if url not in queue]
     while queue:
         url = queue.pop(0)
         assert len(found.pages) < MAX_PAGES, f"more than {MAX_PAGES} pages from {start[:3]}"
@@ -190,22 +166,71 @@ class Reading:
                     yield who, page.url, page.text
 
 
-def read_everything(tournament: Tournament, organizer) -> Reading:
-    """Every page as the three clients. PDFs are not laid out (pdf_layout): a reading checks the pages
-    and that every PDF view answers a PDF; tests/printing lays PDFs out."""
-    public, organizer_pages, table = fixed_pages(tournament)
+def read_everything(tournament: Tournament, organizer, language: str = "en") -> Reading:
+    """Every page listed (tests/walks/listed.py) and every page their links reach, one of each kind,
+    as the three clients. PDFs are not laid out (pdf_layout): a reading checks the pages and that
+    every PDF view answers a PDF; tests/printing lays PDFs out."""
+    listing = listed.event_pages(tournament, organizer)
     kinds = PageKinds(tournament)
     with pdf_layout(real=False):
         return Reading(
-            visitor=crawl(client(), tournament, public, kinds=kinds),
+            visitor=crawl(client(language=language), tournament, listing.visitor, kinds=kinds),
             # The public pages as the organizer sees them (logged in); the links they share with the
             # visitor's are followed by the visitor, and a table's own link (its page ignores who is
             # logged in) by the phone. The organizer's copy of each sheet is the organizer's.
-            organizer=crawl(client(organizer), tournament, [*organizer_pages, *public],
+            organizer=crawl(client(organizer, language=language), tournament, listing.organizer,
                             follow=("/organizer/", "/table/manage/"), kinds=kinds),
             # One table link per state of game (the start list names every table; kinds keeps one of each).
-            phone=crawl(client(), tournament, table, follow=("/table/",), kinds=kinds),
+            phone=crawl(client(language=language), tournament, listing.phone, follow=("/table/",), kinds=kinds),
         )
+
+
+def read_listed(tournament: Tournament, organizer, language: str = "en", half: int | None = None) -> Reading:
+    """Every page listed (tests/walks/listed.py), one of each kind (tests/walks/kinds.py), and every
+    table's own page; no link followed. What the day machines read after every step.
+
+    `half` (0 or 1): of the public pages as the organizer sees them (logged in), every other one,
+    from that one on; read in turn, each is read every other step (the visitor reads them all)."""
+    listing = listed.event_pages(tournament, organizer)
+    kinds = PageKinds(tournament)
+    none = ("#",)  # follow no link
+    public = set(listing.visitor)
+    mine = [url for url in listing.organizer if url not in public]
+    shared = [url for url in listing.organizer if url in public]
+    organizer_pages = mine + (shared if half is None else shared[half::2])
+    own = [url for url in listing.phone if url.count("/") == 3]  # /table/<token>/: each table's phone
+    with pdf_layout(real=False):
+        return Reading(visitor=crawl(client(language=language), tournament, listing.visitor, none, kinds),
+                       organizer=crawl(client(organizer, language=language), tournament, organizer_pages, none, kinds),
+                       phone=crawl(client(language=language), tournament, listing.phone, none, kinds, always=own))
+
+
+def view_of(url: str) -> str:
+    try:
+        return resolve(urlsplit(url).path).view_name
+    except Resolver404:
+        return url
+
+
+def unlisted(tournament: Tournament, reading: Reading) -> list[str]:
+    """Pages reached by a link whose view the list of the event's pages lacks (tests/walks/listed.py):
+    the day machines read only what is listed, so a new page must be listed to be read after every step."""
+    listing = listed.event_pages(tournament)
+    found = []
+    for (who, crawled), (_, urls) in zip(reading.each(), listing.each()):
+        views = {view_of(url) for url in urls}
+        found += [f"{who}: {p.url} is reached by a link but no page of its kind is in tests/walks/listed.py"
+                  for p in crawled.pages.values() if p.status == 200 and view_of(p.url) not in views]
+    return found
+
+
+def not_answered(reading: Reading, tournament: Tournament, organizer=None) -> list[str]:
+    """Listed pages that did not answer 200."""
+    listing = listed.event_pages(tournament, organizer)
+    found = []
+    for (who, crawled), (_, urls) in zip(reading.each(), listing.each()):
+        found += [f"{who}: {p.status} {p.url}" for p in crawled.pages.values() if p.url in urls and p.status != 200]
+    return found
 
 
 # ---- what every stage must show -----------------------------------------------------------------
@@ -296,6 +321,7 @@ def walk(stages, organizer, *, tables: bool, check_seats=None) -> list[str]:
     for stage, tournament in stages:
         reading = read_everything(tournament, organizer)
         found += problems(stage, tournament, reading, tables=tables)
+        found += [f"[{stage.name}] {p}" for p in not_answered(reading, tournament, organizer) + unlisted(tournament, reading)]
         if check_seats:
             try:
                 check_seats(tournament)

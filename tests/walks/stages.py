@@ -19,7 +19,7 @@ from django.utils import timezone
 import rules
 from scoring import hands
 from tests.factories import TeamFactory, TournamentFactory
-from tournament.core import actions, game_clock, seat_state, signup_deadline, undo
+from tournament.core import actions, deadlines, game_clock, seat_state, signup_deadline, undo
 from tournament.formats.bracket import advancement, withdrawal
 from tournament.formats.bracket.draw import publishing
 from tournament.formats.tables import (
@@ -38,7 +38,7 @@ from tournament.formats.tables import (
     substitutes,
     withdrawals,
 )
-from tournament.models import Division, Game, GameEvent, Player, Substitution, TableEvent, Team, Tournament
+from tournament.models import Division, Game, GameEvent, GameSide, Player, Substitution, TableEvent, Team, Tournament
 
 SEED = 7
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eva", "Finn", "Gia", "Hal", "Ivo", "Jan", "Kim", "Lou"]
@@ -80,19 +80,25 @@ WINNING = {
 LOSING = dict(red_books=1, melded_points=300, left_points=60)
 
 
-def _hand(variant: str, sides: int) -> list[dict]:
+def _hand(variant: str, sides: int, absent: set[int] = frozenset()) -> list[dict]:
+    """Slot 1 goes out; an absent slot (1-based) plays no part, so nothing of it is typed."""
     if variant == "rummikub":
-        return [{"went_out": True, "rack_points": 0, "rack_jokers": 0}] + [
+        found = [{"went_out": True, "rack_points": 0, "rack_jokers": 0}] + [
             {"went_out": False, "rack_points": 20, "rack_jokers": 0} for _ in range(sides - 1)]
-    return [_entry(variant, **WINNING[variant])] + [_entry(variant, **LOSING) for _ in range(sides - 1)]
+    else:
+        found = [_entry(variant, **WINNING[variant])] + [_entry(variant, **LOSING) for _ in range(sides - 1)]
+    return [_entry(variant) if slot in absent else entry for slot, entry in enumerate(found, start=1)]
 
 
 def enter_hand(game: Game) -> None:
-    """The next hand at this table, entered by slot 1's phone and confirmed by slot 2's."""
+    """The next hand at this table, entered by slot 1's phone and confirmed by slot 2's (an absent
+    seat, always the last slot in the walk, takes no part)."""
     game = Game.objects.select_related("division__tournament").get(pk=game.pk)
-    names = [str(side) for side in game.sides.order_by("slot")]
+    sides = list(game.sides.order_by("slot"))
+    names = [str(side) for side in sides]
     number = game.hands.count() + 1
-    hand, _ = hands.submit(game, number=number, values=_hand(game.division.tournament.variant, len(names)),
+    absent = seat_state.absent_slots(sides, number)
+    hand, _ = hands.submit(game, number=number, values=_hand(game.division.tournament.variant, len(names), absent),
                            key=f"walk-{game.pk}-{number}", entered_by=names[0], entered_by_slot=1)
     hands.confirm(hand, version=hand.version, by=names[1], by_slot=2)
 
@@ -210,12 +216,37 @@ def a_late_arrival(game: Game | None, now: dt.datetime) -> Iterator[tuple[Stage,
 def a_player_leaves(game: Game) -> Iterator[tuple[Stage, Tournament]]:
     """A player leaves a table in play after its first hand (absent from the next, withdrawn: S4) and
     comes back before the next hand (seated back, back in the event), so the table plays whole."""
-    side = game.sides.order_by("slot").last()
+    side = next(s for s in game.sides.order_by("-slot") if not s.forfeited_at)  # not a seat absent already
     who = side.player_id or side.team.players.order_by("created_at", "id").first().pk
     leaving.leave(game, side.pk, player_id=who)
     yield Stage("a player left during the game", provisional=True), game.division.tournament
     late_arrivals.seat_back(game, side.pk)
     yield Stage("the player who left was seated back", provisional=True), game.division.tournament
+
+
+def _table_for_a_no_show(event: Tournament, tables: list[Game], taken: Game | None) -> Game | None:
+    """A table of single players besides the late arrival's, with a seat to spare over the minimum.
+    Not at Rummikub: it is zero-sum, so a seat fewer lowers that table's winner's total and breaks the
+    tie the walk's play-off needs (its absent seat is the late arrival's)."""
+    if event.variant == "rummikub":
+        return None
+    return next((g for g in tables if g != taken and not g.sides.filter(team__isnull=False).exists()
+                 and g.sides.count() - 1 >= seat_state.minimum(event)), None)
+
+
+def a_no_show(game: Game | None, now: dt.datetime) -> Iterator[tuple[Stage, Tournament]]:
+    """Every seat of a table but the last checks in; at the no-show deadline the last is absent, and
+    the table plays on without it (started by the organizer) to the end: it scores 0 each hand."""
+    if game is None:
+        return
+    seats = list(game.sides.order_by("slot"))
+    for side in seats[:-1]:
+        play.check_in_seat(game, side, via="table", now=now)
+    game.refresh_from_db()
+    assert deadlines.apply_no_show(game.pk, now=game.no_show_at + dt.timedelta(minutes=1))
+    assert GameSide.objects.get(pk=seats[-1].pk).forfeited_at, "the seat not checked in is not absent after the deadline"
+    play.start_table(Game.objects.get(pk=game.pk), now=now)
+    yield Stage("a seat absent at the no-show deadline, its table playing on", provisional=True), game.division.tournament
 
 
 def standings(tournament: Tournament):
@@ -249,10 +280,12 @@ def table_walk(variant: str, players: int, *, winners_stay_preview: bool = False
     yield from change_after_the_draw(event)
     tables = round_games(event, 1)
     late = _table_for_a_late_arrival(event, tables)
+    no_show = _table_for_a_no_show(event, tables, late)
     for game in tables:
-        if game != late:
+        if game not in (late, no_show):
             start(game, now)
     yield from a_late_arrival(late, now)
+    yield from a_no_show(no_show, now)
     enter_hand(tables[0])
     yield Stage("round 1 in play", provisional=True), event
     yield from a_player_leaves(tables[0])
@@ -265,7 +298,8 @@ def table_walk(variant: str, players: int, *, winners_stay_preview: bool = False
     yield Stage("a finished table reopened", provisional=True), event
     # The organizer corrects the hand in question (the same figures here); the sheet ends the table again.
     last = tables[0].hands.order_by("-number").first()
-    hands.correct(last, version=last.version, values=_hand(event.variant, tables[0].sides.count()),
+    sides = list(tables[0].sides.order_by("slot"))
+    hands.correct(last, version=last.version, values=_hand(event.variant, len(sides), seat_state.absent_slots(sides, last.number)),
                   reason="checked with the table", author="organizer", organizer=True)
     assert Game.objects.get(pk=tables[0].pk).status == Game.Status.FINISHED
     for game in tables[1:]:

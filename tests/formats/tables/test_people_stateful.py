@@ -2,19 +2,27 @@
 organizer's laptop, the players signing up and each table's phone act through the real pages
 (Django's test client, at the machine's clock), and after every step the day must still be right.
 
-Actions: sign-up, close, partner draw, round draw and publication, check-in at the table's phone
-(everyone, or all but one), start at the phone and at the round board, a no-show (the clock passes a
-table's grace), a withdrawal (the seats to a substitute, to those sitting out, or the round seated
-again), a substitute (one round or the rest of the event), a hand at the phone, its confirmation,
-the organizer's correction, a finished table reopened, a play-off, a house-rule change, a
-round-settings change, "Edit tournament" saved as shown, a round's publication taken back, the
-undo of a withdrawal and of a substitute, a late arrival seated back, the clock moving on.
+Actions: sign-up (some name whom they came with: in another case, with accents, or somebody who never
+signs up), close, partner draw, round draw and publication, check-in at the table's phone (everyone,
+or all but one), start at the phone and at the round board, a no-show (the clock passes a table's
+grace), a table below its minimum (the organizer waits, moves its players or forfeits it), a player
+leaving a table in play (S4), a withdrawal (the seats to a substitute, to those sitting out, or the
+round seated again), a substitute (one round or the rest of the event), a player whose partner
+withdrew paired with another left alone or given a substitute partner, a hand at the phone, its
+confirmation, the organizer's correction, a finished table reopened, a play-off, the event finished
+and reopened, a house-rule change (the variant's numbers, what an absent seat scores), a
+round-settings change, "Edit tournament" saved as shown, a round's publication taken back, the undo
+of a withdrawal, of a substitute (one round, the rest) and of an absence (a late arrival or a player
+who left seated back), the clock moving on; and
+what every format has (tests/people/machine.py): the event joins a club whose members are merged and
+split, a co-organizer is invited and joins.
 
 Checks after every step: nobody seated twice (seats, tables and games alike), partners never side by
-side and opposite at a table of two partnerships, an absent seat never enters, confirms, goes out or
-scores, every saved setting is what was last saved, every sheet's totals and the standings equal a
-replay of the hands by rules/, every page answers for a visitor, the organizer and each table phone
-(tests/people/machine.py, tests/people/invariants.py).
+side and opposite at a table of two partnerships, people who came together linked and never drawn as
+partners, an absent seat never enters, confirms, goes out or scores, every saved setting is what was
+last saved, every sheet's totals and the standings equal a replay of the hands by rules/, every page
+of the event answers 200 for a visitor, each organizer and each table phone, in English and Spanish in
+turn (tests/people/machine.py, tests/people/invariants.py, tests/walks/listed.py).
 """
 
 from __future__ import annotations
@@ -32,16 +40,33 @@ from tests.people import invariants
 from tests.people.hands import hand_form
 from tests.people.machine import PICK, PeopleMachine, detour, local, pick, run
 from tests.walks.pages import visible
+from tournament.core import seat_state
 from tournament.core.house_rules import is_frozen, numbers_of
 from tournament.formats.tables import after_draw, formats, results, rounds, short_tables, signups
-from tournament.models import Division, Game, GameEvent, GameSide, Player, SeatingDraw, Substitution, TableEvent, Tournament
+from tournament.models import (
+    Division,
+    Game,
+    GameEvent,
+    GameSide,
+    PartnerDraw,
+    Player,
+    SeatingDraw,
+    Substitution,
+    TableEntry,
+    TableEvent,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eva", "Finn", "Gia", "Hal", "Ivo", "Jan", "Kim", "Lou", "Max", "Nia", "Oto", "Pia"]
+# Whom some came with, as people type it (another case, accents, a name nobody signed up with), and
+# who that is.
+CAME_WITH = {"Dee": ("bob", "Bob"), "Finn": ("ÉVA", "Eva"), "Gia": ("Zed Nobody", None)}
 # A house rule each variant's organizer may change before the first hand, and the values tried.
 HOUSE_RULES = {"rummikub": ("rounds", (0, 3, 2)), "baja-cutthroat": ("going_out", (200, 100, 300)),
                "club-4deck": ("going_out", (100, 150, 200)), "fiji-team": ("going_out", (200, 100, 300))}
+ABSENT_PENALTY = ("absent_penalty", (0, 5, 20))  # every variant's (RULES-DECISIONS S1)
 MOVEMENTS = [str(m) for m in TableEvent.Movement]
 STANDINGS_BY = [str(s) for s in TableEvent.Standings]
 MAX_ROUNDS = 2
@@ -57,11 +82,13 @@ class TableDay(PeopleMachine):
 
     variant = "rummikub"
     players = 6
+    language_of_event = "en"  # its printouts' and mail's language (the pages follow each browser)
+    rounds_allowed = MAX_ROUNDS
 
     def create_event(self, start):
         self.signed = 0
         event = TournamentFactory(format="tables", variant=self.variant, signup_deadline=start + dt.timedelta(days=1),
-                                  organizers=[self.organizer])
+                                  organizers=[self.organizer], language=self.language_of_event)
         self.slug = event.slug
         for _ in range(self.players):
             self._sign_up_one()
@@ -106,10 +133,14 @@ class TableDay(PeopleMachine):
         for game in self.playing():
             if Hand.objects.filter(game=game, confirmed_at__isnull=True).exists():
                 continue  # the table confirms its last hand first
-            if short_tables.is_short(game):
+            if short_tables.is_short(game) or seat_state.below_minimum(self.event, self.sides(game)):
                 continue  # too few to play: the organizer chooses first
             found.append(game)
         return found
+
+    def too_few_in_play(self) -> list[Game]:
+        """Tables in play below the minimum since a player left: no hand until one comes back."""
+        return [g for g in self.games(status=Game.Status.IN_PLAY) if seat_state.below_minimum(self.event, self.sides(g))]
 
     def tie(self):
         if not self.drawn() or self.event.status == Tournament.Status.FINISHED:
@@ -119,7 +150,7 @@ class TableDay(PeopleMachine):
     def can_draw_round(self) -> bool:
         if self.open() or self.partners_needed() or self.event.status == Tournament.Status.FINISHED:
             return False
-        if rounds.next_round_number(self.event) > MAX_ROUNDS:
+        if len(rounds.shown_numbers(self.event)) >= self.rounds_allowed:
             return False
         return not any(g.status not in Game.DONE for g in self.games())
 
@@ -128,8 +159,12 @@ class TableDay(PeopleMachine):
     def _sign_up_one(self) -> None:
         name = NAMES[self.signed]
         self.signed += 1
-        response = self.devices.post(self.devices.visitor, f"/t/{self.slug}/join/", {"name": name, "submission_key": f"k{self.signed}"})
+        response = self.devices.post(self.devices.visitor, f"/t/{self.slug}/join/", {
+            "name": name, "came_with": CAME_WITH.get(name, ("",))[0], "submission_key": f"k{self.signed}"})
         assert response.status_code == 302, f"{name} could not sign up: {said(response)}"
+        if name in CAME_WITH and CAME_WITH[name][1] is None:  # nobody of that name: the organizer is told
+            shown = said(self.devices.get(self.devices.organizer, self.org("players/")))
+            assert f"{name} came with Zed Nobody" in shown and "not signed up" in shown, shown
 
     def close_sign_ups(self):
         response = self.devices.post(self.devices.organizer, self.org("close/"), {})
@@ -192,8 +227,8 @@ class TableDay(PeopleMachine):
 
     def correct(self, hand: Hand, winner: int, lost: int) -> None:
         sides = self.sides(hand.game)
-        present = [s.slot for s in sides if not s.forfeited_at]
-        absent = {s.slot for s in sides if s.forfeited_at}
+        absent = seat_state.absent_slots(sides, hand.number)  # who took no part in that hand
+        present = [s.slot for s in sides if s.slot not in absent]
         data = {"number": str(hand.number), "version": str(hand.version), "reason": "checked with the table",
                 **hand_form(self.variant, [s.slot for s in sides], pick(present, winner), absent, lost=lost)}
         response = self.devices.post(self.devices.organizer, f"/table/manage/{hand.game_id}/hands/{hand.number}/edit/", data)
@@ -228,6 +263,13 @@ class TableDay(PeopleMachine):
         if over and not Hand.objects.filter(game__in=over, confirmed_at__isnull=True).exists():
             last = Hand.objects.filter(game=over[0]).order_by("-number").first()
             return self.correct(last, winner, 60)
+        left = self.too_few_in_play()
+        if left:  # the player who left comes back
+            side = next(s for s in self.sides(left[0]) if s.forfeited_at)
+            response = self.devices.post(self.devices.organizer, self.org(f"round-board/table/{left[0].pk}/seat-back/"),
+                                         {"side": side.pk})
+            assert response.status_code == 302
+            return None
         if self.hand_tables():
             for game in self.hand_tables():
                 for _ in range(12):
@@ -240,13 +282,8 @@ class TableDay(PeopleMachine):
             return self.confirm(unconfirmed, winner)
         short = [g for g in self.games(status=Game.Status.IN_PLAY) + self.games(status=Game.Status.READY)
                  if short_tables.is_short(g)]
-        if short:  # too few to play on: the organizer forfeits the table (it is not played)
-            response = self.devices.post(self.devices.organizer, self.org(f"round-board/table/{short[0].pk}/short/"),
-                                         {"choice": "forfeit"})
-            assert response.status_code == 302
-            assert not short_tables.is_short(Game.objects.get(pk=short[0].pk)) or \
-                Game.objects.get(pk=short[0].pk).status in Game.DONE, said(response)
-            return None
+        if short:  # too few to play on: the organizer waits, moves the players or forfeits the table
+            return self.too_few_at(short[0], winner)
         if self.someone_missing():  # the one who did not check in does not come: the grace passes
             return self.grace_passes_now()
         ready = self.games(status=Game.Status.READY)
@@ -260,11 +297,63 @@ class TableDay(PeopleMachine):
         tie = self.tie()
         if tie is not None:
             return self.play_off(tie)
+        if self.finishable():
+            response = self.devices.post(self.devices.organizer, self.org("standings/finish/"), {"reason": "every table is done"})
+            assert response.status_code == 302 and self.event.status == Tournament.Status.FINISHED, said(response)
+            return None
         self.devices.advance(minutes=40)
         self.devices.page(self.devices.organizer, self.org("round-board/"))
         return None
 
+    def finishable(self) -> bool:
+        """Every round played, no tie to play off, not finished yet: the organizer ends the day."""
+        event = self.event
+        return (event.status != Tournament.Status.FINISHED and self.drawn() and not self.can_draw_round()
+                and len(rounds.shown_numbers(event)) >= self.rounds_allowed
+                and all(g.status in Game.DONE for g in self.games()) and self.tie() is None)
+
+    def too_few_at(self, game: Game, choice: int) -> None:
+        """The organizer's choice for a table below the minimum (RULES-DECISIONS S3): wait (once; then
+        the absent player arrives late, or the table is forfeited), move its players to a table with
+        room, or forfeit it. Whatever is chosen, nobody is seated twice and no table of too few plays."""
+        waited = GameEvent.objects.filter(game=game, kind="short_table", data__choice="wait").exists()
+        present = [s for s in self.sides(game) if not s.forfeited_at]
+        room = short_tables.room_at(game, len(present))
+        chosen = pick(["wait", "move", "forfeit"], choice)
+        if chosen == "move" and not room:
+            chosen = "forfeit"
+        if chosen == "wait" and waited:
+            absent = [s for s in self.sides(game) if s.forfeited_at]
+            if absent:  # the one they waited for arrives
+                response = self.devices.post(self.devices.organizer, self.org(f"round-board/table/{game.pk}/seat-back/"),
+                                             {"side": absent[0].pk})
+                assert response.status_code == 302
+                return
+            chosen = "forfeit"
+        data = {"choice": chosen, **({"to_game": str(pick(room, choice).pk)} if chosen == "move" else {})}
+        response = self.devices.post(self.devices.organizer, self.org(f"round-board/table/{game.pk}/short/"), data)
+        assert response.status_code == 302
+        after = Game.objects.get(pk=game.pk)
+        if chosen == "wait":
+            assert after.status == Game.Status.READY and short_tables.is_short(after), "a short table stopped waiting"
+            assert GameEvent.objects.filter(game=game, kind="short_table", data__choice="wait").exists(), "the wait is not logged"
+        else:
+            assert after.status in Game.DONE and not after.hands.exists(), f"{chosen}: table {after.table_number} is {after.status}"
+        if chosen == "move":
+            moved = {s.pk for s in present}
+            assert set(GameSide.objects.filter(pk__in=moved).values_list("game_id", flat=True)) == {int(data["to_game"])}
+
     # ---- detours ------------------------------------------------------------------------------
+
+    @rule()
+    @detour("reopen_event", 1, lambda self: self.event.status == Tournament.Status.FINISHED)
+    def reopen_the_event(self):
+        """A finished event reopened on the Standings page: running again, one more round offered."""
+        response = self.devices.post(self.devices.organizer, self.org("standings/reopen/"),
+                                     {"reason": "one more round after all"})
+        assert response.status_code == 302 and self.event.status != Tournament.Status.FINISHED, said(response)
+        self.rounds_allowed = len(rounds.shown_numbers(self.event)) + 1
+        assert "Publish" in said(self.devices.get(self.devices.organizer, self.org("rounds/"))) or self.tie()
 
     @rule()
     @detour("sign_up", 2, lambda self: self.open())
@@ -272,10 +361,11 @@ class TableDay(PeopleMachine):
         for _ in range(2 if self.partnerships() else 1):  # partners are drawn by lot: an even count
             self._sign_up_one()
 
-    @rule(choice=PICK)
+    @rule(choice=PICK, absent=st.booleans())
     @detour("house_rule", 2, lambda self: not is_frozen(self.event))
-    def change_house_rule(self, choice):
-        key, values = HOUSE_RULES[self.variant]
+    def change_house_rule(self, choice, absent):
+        """A number of the variant's, or what an absent seat scores each hand it misses."""
+        key, values = ABSENT_PENALTY if absent else HOUSE_RULES[self.variant]
         value = pick([v for v in values if v != numbers_of(self.event)[key]], choice)
         page = self.org("rules/")
         response = self.devices.post_form(self.devices.organizer, page, page, **{key: str(value)})
@@ -351,6 +441,24 @@ class TableDay(PeopleMachine):
         side.refresh_from_db()
         assert not side.forfeited_at, f"{side} is still absent after being seated back"
 
+    def seats_in_play(self) -> list[tuple[Game, GameSide]]:
+        return [(g, s) for g in self.games(status=Game.Status.IN_PLAY) if g.hands.exists()
+                for s in self.sides(g) if not s.forfeited_at]
+
+    @rule(which=PICK)
+    @detour("leave", 2, lambda self: self.seats_in_play())
+    def a_player_leaves_the_table(self, which):
+        """A player leaves a table in play (S4): the hands played stand, the seat is absent from the
+        next hand, the player withdrawn from the event (seated back: back in both)."""
+        game, side = pick(self.seats_in_play(), which)
+        played = Hand.objects.filter(game=game).count()
+        who = side.player_id or side.team.players.order_by("pk").first().pk
+        response = self.devices.post(self.devices.organizer, self.org(f"round-board/table/{game.pk}/seat-left/"),
+                                     {"side": side.pk, "player": who})
+        assert response.status_code == 302
+        side.refresh_from_db()
+        assert side.forfeited_at and side.left_after_hand == played, f"{side} did not leave after hand {played}"
+
     def someone_missing(self) -> list[Game]:
         """Ready tables where some have checked in and someone has not."""
         return [g for g in self.games(status=Game.Status.READY) if g.no_show_at
@@ -406,6 +514,40 @@ class TableDay(PeopleMachine):
                                      {"name": self.next("Sub "), "span": span})
         assert response.status_code in (302, 400), said(response)
 
+    def left_alone(self) -> list[Player]:
+        """Players of a partnership drawn by lot whose partner withdrew."""
+        if not self.partnerships() or not signups.partners_published(self.event):
+            return []
+        return [p for p in self.active() if p.team_id and Player.objects.filter(
+            team_id=p.team_id, table_entry__withdrawn_at__isnull=False).exclude(pk=p.pk).exists()]
+
+    @rule(who=PICK, how=st.sampled_from(["pair", "round", "rest"]))
+    @detour("alone", 2, lambda self: self.left_alone())
+    def a_player_left_alone_is_partnered(self, who, how):
+        """A player whose partner withdrew is paired with another left alone, or given a substitute
+        partner for the next round or for the rest of the event."""
+        alone = self.left_alone()
+        player = pick(alone, who)
+        others = [p for p in alone if p.pk != player.pk]
+        if how == "pair" and others:
+            data = {"player": str(others[0].pk), "span": "rest", "name": ""}
+        else:
+            data = {"name": self.next("Sub "), "span": "round" if how == "round" else "rest"}
+        response = self.devices.post(self.devices.organizer, self.org(f"players/{player.pk}/substitute/"), data)
+        assert response.status_code in (302, 400), said(response)
+
+    def rest_substituted(self) -> list[int]:
+        return sorted({e.data["replaced"] for e in after_draw.logged(self.event, ["partner_replaced"])
+                       if e.data.get("rest_of_event") and e.data.get("replaced")})
+
+    @rule(which=PICK)
+    @detour("undo_rest", 1, lambda self: self.rest_substituted())
+    def undo_a_substitute_for_the_rest(self, which):
+        """A substitute (or a pairing) for the rest of the event taken back (refused once they played)."""
+        player = pick(self.rest_substituted(), which)
+        response = self.devices.post(self.devices.organizer, self.org(f"players/{player}/substitute/rest/undo/"), {})
+        assert response.status_code in (302, 400), said(response)
+
     def untouched_round(self) -> int | None:
         """The latest regular round, published and without a hand yet (its publication may be taken back)."""
         numbers = [r.round_number for r in rounds.published_seatings(self.event) if not r.playoff]
@@ -458,6 +600,24 @@ class TableDay(PeopleMachine):
     @invariant()
     def everyone_seated_once_and_partners_apart(self):
         assert seating_problems(self.event) == []
+
+    @invariant()
+    def who_came_together_never_partners(self):
+        assert household_problems(self.event) == []
+
+
+def household_problems(event: Tournament) -> list[str]:
+    """The partner draw never pairs two people who came together ("came with", matched case- and
+    accent-blind: "bob" is Bob, "ÉVA" is Eva)."""
+    house = dict(TableEntry.objects.filter(player__tournament=event).values_list("player_id", "household_id"))
+    linked = {name: house.get(pk) for pk, name in Player.objects.filter(tournament=event).values_list("pk", "name")}
+    found = [f"{name} came with {typed!r}, yet is in no household with {whom}" for name, (typed, whom) in CAME_WITH.items()
+             if whom in linked and name in linked and (linked[name] is None or linked[name] != linked[whom])]
+    draw = PartnerDraw.objects.filter(tournament=event, published_at__isnull=False).first()
+    if draw is None:
+        return found
+    found += [f"partners {a} and {b} came together" for a, b in draw.pairs if house.get(a) and house.get(a) == house.get(b)]
+    return found
 
 
 def standings_problems(event: Tournament) -> list[str]:
@@ -537,5 +697,5 @@ def test_a_club_4deck_day_in_any_order(organizer):
     run(TableDay, organizer, variant="club-4deck", players=8)
 
 
-def test_a_fiji_teams_day_in_any_order(organizer):
-    run(TableDay, organizer, variant="fiji-team", players=10)
+def test_a_fiji_teams_day_in_spanish_in_any_order(organizer):
+    run(TableDay, organizer, variant="fiji-team", players=10, language_of_event="es")
