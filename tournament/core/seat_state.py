@@ -134,7 +134,9 @@ def left(side: GameSide) -> bool:
 def plays_hand(side: GameSide, number: int) -> bool:
     """Whether the seat takes part in hand `number`: not absent (a player who left still played the
     hands up to leaving), and not before the hand a late arrival joins."""
-    if side.forfeited_at and not (left(side) and number <= side.left_after_hand):
+    if side.left_after_hand is not None and number <= side.left_after_hand:
+        return True  # played up to leaving (absent after, or seated back later: `back_from_hand`)
+    if side.forfeited_at:
         return False
     return not side.back_from_hand or number >= side.back_from_hand
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from scoring import hands
 from scoring.models import Hand
 from tests.formats.tables.played import players_round, start_seated
+from tournament.core import seat_state
 from tournament.formats.tables import results
 from tournament.formats.tables.table_deadlines import top_sides
 from tournament.models import Game, GameEvent, GameSide, Player
@@ -106,3 +107,28 @@ def test_the_house_rules_page_shows_the_rule(organizer_client, language, words):
     event, _games = players_round("rummikub", 2)
     organizer_client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
     assert words in visible(organizer_client.get(reverse("organizer:house_rules", args=[event.slug])))
+
+
+def test_a_player_back_before_the_next_hand_missed_nothing_and_is_not_marked_late(organizer_client):
+    """Found by the day machine (tests/formats/tables/test_people_stateful.py): seated back before the
+    next hand, a player who left after hand 2 was marked 'Late: plays from hand 3' and taken as absent
+    from hands 1 and 2, which they played."""
+    event, game = played_two()
+    leave(organizer_client, game, "P3")
+    p3 = GameSide.objects.get(game=game, player__name="P3")
+    organizer_client.post(reverse("tables:board_seat_back", args=[event.slug, game.pk]), {"side": p3.pk})
+    p3.refresh_from_db()
+    assert [seat_state.plays_hand(p3, n) for n in (1, 2, 3)] == [True, True, True]
+    board = visible(organizer_client.get(reverse("tables:board_round", args=[event.slug, 1])))
+    sheet = visible(Client().get(reverse("table:sheet", args=[game.table_token])))
+    assert "Late" not in board and "arrived late" not in sheet
+
+
+def test_a_player_back_after_hands_without_them_played_those_before_leaving(organizer_client):
+    event, game = played_two()
+    leave(organizer_client, game, "P3")
+    hands.submit(game, number=3, values=[rack(True), rack(points=5), {}], key="h3", entered_by="1")
+    p3 = GameSide.objects.get(game=game, player__name="P3")
+    organizer_client.post(reverse("tables:board_seat_back", args=[event.slug, game.pk]), {"side": p3.pk})
+    p3.refresh_from_db()
+    assert [seat_state.plays_hand(p3, n) for n in (1, 2, 3, 4)] == [True, True, False, True]

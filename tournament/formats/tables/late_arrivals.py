@@ -41,9 +41,12 @@ def seat_back(game: Game, side_id: int, *, by=None) -> str:
                                            "back (reopen the table first).", count) % named)
         hand = Hand.objects.filter(game=locked).count() + 1 if locked.status == Status.IN_PLAY else 1
         gone = leaving.who_left(locked, side)  # a player who left the table comes back (S4 undone)
+        # Back before the next hand, a player who left missed nothing: neither late nor ever absent.
+        # Back later, they played up to leaving and from `hand` on (seat_state.plays_hand).
+        missed = hand > 1 and not (side.left_after_hand is not None and hand == side.left_after_hand + 1)
         GameSide.objects.filter(pk=side.pk).update(
-            forfeited_at=None, checked_in_at=side.checked_in_at or now, back_from_hand=hand if hand > 1 else None,
-            left_after_hand=None)
+            forfeited_at=None, checked_in_at=side.checked_in_at or now, back_from_hand=hand if missed else None,
+            left_after_hand=side.left_after_hand if missed else None)
         log_event(locked, "seat_back", by=by, at=now, entrant=Entrant.of(side), hand=hand)
         count_change(locked)
         if gone is not None and gone.table_entry.withdrawn_at:
