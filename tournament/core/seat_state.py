@@ -134,11 +134,12 @@ def left(side: GameSide) -> bool:
 def plays_hand(side: GameSide, number: int) -> bool:
     """Whether the seat takes part in hand `number`: not absent (a player who left still played the
     hands up to leaving), and not before the hand a late arrival joins."""
-    if side.left_after_hand is not None and number <= side.left_after_hand:
-        return True  # played up to leaving (absent after, or seated back later: `back_from_hand`)
-    if side.forfeited_at:
+    back, left_after = side.back_from_hand, side.left_after_hand
+    if back and left_after is not None and back > left_after + 1 and not side.forfeited_at:
+        return number <= left_after or number >= back  # left, then seated back after hands without them
+    if side.forfeited_at and not (left(side) and number <= left_after):
         return False
-    return not side.back_from_hand or number >= side.back_from_hand
+    return not back or number >= back
 
 
 def absent_slots(sides: Sequence[GameSide], number: int) -> set[int]:

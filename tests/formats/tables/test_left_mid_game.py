@@ -132,3 +132,17 @@ def test_a_player_back_after_hands_without_them_played_those_before_leaving(orga
     organizer_client.post(reverse("tables:board_seat_back", args=[event.slug, game.pk]), {"side": p3.pk})
     p3.refresh_from_db()
     assert [seat_state.plays_hand(p3, n) for n in (1, 2, 3, 4)] == [True, True, False, True]
+
+
+def test_gone_again_before_their_next_hand_they_left_when_they_first_left(organizer_client):
+    """Found by the day machine (HYPOTHESIS_PROFILE=deep): left after hand 2, seated back at hand 4
+    and gone again before it, the player was taken as having played hand 3 (without them), so the
+    correction of hand 3 offered nothing it would accept."""
+    event, game = played_two()
+    leave(organizer_client, game, "P3")
+    hands.submit(game, number=3, values=[rack(True), rack(points=5), {}], key="h3", entered_by="1")
+    p3 = GameSide.objects.get(game=game, player__name="P3")
+    organizer_client.post(reverse("tables:board_seat_back", args=[event.slug, game.pk]), {"side": p3.pk})
+    leave(organizer_client, game, "P3")
+    p3.refresh_from_db()
+    assert [seat_state.plays_hand(p3, n) for n in (1, 2, 3, 4)] == [True, True, False, False]

@@ -43,7 +43,11 @@ def leave(game: Game, side_id: int, *, player_id: int | None = None, by=None) ->
         if seat_state.is_absent(side):
             raise ValidationError(_("%(name)s's seat at table %(table)s already takes no part.") % named)
         played = Hand.objects.filter(game=locked).count()
-        GameSide.objects.filter(pk=side.pk).update(forfeited_at=now, left_after_hand=played)
+        # Seated back after leaving and gone again before their next hand: they left when they first left.
+        again = side.left_after_hand is not None and side.back_from_hand and side.back_from_hand > played
+        GameSide.objects.filter(pk=side.pk).update(
+            forfeited_at=now, left_after_hand=side.left_after_hand if again else played,
+            back_from_hand=None if again else side.back_from_hand)
         log_event(locked, "seat_left", by=by, at=now, entrant=Entrant.of(side), after_hand=played, player=leaver.pk)
         count_change(locked)
         tournament = locked.division.tournament
