@@ -70,6 +70,18 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+@pytest.fixture(autouse=True)
+def screenshots_for_people_only(monkeypatch):
+    """A screenshot is for a person looking at a page (tests save them to a folder); in the whole
+    suite (`make test`: pytest-xdist's processes) nobody looks, and each full-page PNG costs the
+    browser a tenth of a second or more (62 in two files took 10.7 s): there none is taken."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        from playwright.sync_api import Locator, Page
+
+        monkeypatch.setattr(Page, "screenshot", lambda self, *args, **kwargs: b"")
+        monkeypatch.setattr(Locator, "screenshot", lambda self, *args, **kwargs: b"")
+
+
 @pytest.fixture
 def phone(page):
     """A page the size of a phone (390 px wide)."""
