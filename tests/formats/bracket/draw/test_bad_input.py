@@ -10,7 +10,7 @@ from tests.gameday.test_it_board import text
 from tournament.formats.bracket.draw import publishing
 from tournament.models import Division, DrawRecord, Round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]  # form_data reads response.context
 
 
 def publish_url(tournament, kind="d1"):
