@@ -55,11 +55,17 @@ def _join(club: Club, tournament: Tournament) -> None:
     people.sync(club)
 
 
+def _posted_slug(request) -> str:
+    """The event picked; a NUL byte (which PostgreSQL cannot even compare) names no event."""
+    slug = request.POST.get("event", "")
+    return "" if "\x00" in slug else slug
+
+
 @club_organizer
 @require_POST
 def attach(request, club):
     tournament = (Tournament.objects.run_by(request.user).select_related("club")
-                  .filter(slug=request.POST.get("event", "")).first())
+                  .filter(slug=_posted_slug(request)).first())
     if tournament is None:
         messages.error(request, _("Choose one of your events to add to the club."))
         return redirect("clubs_organizer:manage", club.slug)
@@ -97,7 +103,7 @@ def import_backup(request, club):
 def detach(request, club):
     """Take an event out of the club: it stays as it is, outside the club's seasons, pages and ratings."""
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().filter(club=club, slug=request.POST.get("event", "")).first()
+        tournament = Tournament.objects.select_for_update().filter(club=club, slug=_posted_slug(request)).first()
         if tournament is None:
             messages.info(request, _("That event is no longer one of the club's events: nothing changed."))
             return redirect("clubs_organizer:manage", club.slug)

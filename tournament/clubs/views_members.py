@@ -5,6 +5,7 @@ not listed publicly. The rules are tournament.clubs.members and tournament.clubs
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -13,6 +14,7 @@ from django.views.decorators.http import require_POST
 from tournament.clubs import identity, lookalikes
 from tournament.clubs import members as people
 from tournament.clubs.views_organizer import club_organizer
+from tournament.common.form_fields import refuse_nul
 from tournament.models import Club, Member
 
 
@@ -73,7 +75,10 @@ def rename(request, club, member_id):
     member = get_object_or_404(Member, club=club, pk=member_id, merged_into__isnull=True)
     typed = request.POST.get("name", "")
     try:
+        refuse_nul(typed)  # PostgreSQL can neither store nor compare a NUL byte
         shown = identity.rename(club, member, typed)
+    except ValidationError as exc:
+        return _page(request, club, status=400, error=" ".join(exc.messages), renaming=member.pk, typed=typed.replace("\x00", ""))
     except identity.Refused as exc:
         return _page(request, club, status=400, error=str(exc), renaming=member.pk, typed=typed)
     messages.success(request, _("The club now shows %(name)s.") % {"name": shown})
